@@ -1,0 +1,33 @@
+import { createPortico } from '@portico/core'
+import { PorticoProvider } from '@portico/react'
+import { cookieToInitialState } from '@wagmi/core'
+import { hydrateRoot } from 'react-dom/client'
+import { App } from './App.tsx'
+import { createPageWagmiConfig, type PageConfig, pageChain } from './page-config.ts'
+
+const config = JSON.parse(document.getElementById('portico-config')?.textContent ?? '{}') as PageConfig
+const chain = pageChain(config)
+const wagmiConfig = createPageWagmiConfig(chain)
+const portico = createPortico({
+  wagmiConfig,
+  initialState: cookieToInitialState(wagmiConfig, document.cookie),
+  projectId: config.projectId,
+  servicesUrl: config.servicesUrl,
+  networks: [chain],
+  metadata: {
+    name: 'Portico',
+    description: 'Self-hosted wallet connection',
+    url: location.origin,
+    icons: [],
+  },
+  isMobile: /Mobi|Android/i.test(navigator.userAgent),
+})
+
+const root = document.getElementById('root')
+if (root)
+  hydrateRoot(
+    root,
+    <PorticoProvider portico={portico}>
+      <App />
+    </PorticoProvider>,
+  )

@@ -1,0 +1,33 @@
+import { cookieStorage, createConfig, createStorage, http } from '@wagmi/core'
+import { type Chain, defineChain } from 'viem'
+
+/** What the page server hands the browser (as JSON in the HTML) so both build the same config. */
+export interface PageConfig {
+  projectId: string
+  servicesUrl: string
+  rpcUrl: string
+  chainId: number
+  chainName: string
+}
+
+export function pageChain(config: PageConfig): Chain {
+  return defineChain({
+    id: config.chainId,
+    name: config.chainName,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [config.rpcUrl] } },
+  })
+}
+
+/**
+ * The dapp's own wagmi config. Cookie storage lets the server render from the same state the
+ * browser holds, so a reload shows the connected account in the first HTML.
+ */
+export function createPageWagmiConfig(chain: Chain) {
+  return createConfig({
+    chains: [chain],
+    ssr: true,
+    storage: createStorage({ storage: cookieStorage }),
+    transports: { [chain.id]: http(chain.rpcUrls.default.http[0]) },
+  })
+}

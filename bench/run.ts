@@ -1,0 +1,86 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { launchChromium } from '../e2e/browser.ts'
+import { startStack } from '../scripts/stack.ts'
+
+/**
+ * Page-weight and first-interaction benchmarks against the real stack in Debian's Chromium.
+ * Targets (issue #2): ≤ 150 kB of gzipped JS before the first click, ≤ 30 ms from click to a visible
+ * Connect view.
+ */
+const RUNS = 5
+const dataDir = await mkdtemp(join(tmpdir(), 'portico-bench-'))
+const stack = await startStack({ dataDir, anvilPort: 28545, serverPort: 23001, webPort: 23000 })
+const browser = await launchChromium()
+
+try {
+  const weights: Array<{ raw: number; gzip: number; files: number }> = []
+  const clicks: number[] = []
+  for (let run = 0; run < RUNS; run++) {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const scripts: Promise<Buffer>[] = []
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.body())
+    })
+    await page.goto(stack.pageUrl, { waitUntil: 'networkidle' })
+    const bodies = await Promise.all(scripts)
+    weights.push({
+      raw: bodies.reduce((sum, body) => sum + body.length, 0),
+      gzip: bodies.reduce((sum, body) => sum + gzipSync(body).length, 0),
+      files: bodies.length,
+    })
+    clicks.push(await timeClickToConnectView(page))
+    await context.close()
+  }
+  const weight = weights[0] as { raw: number; gzip: number; files: number }
+  const clickMedian = median(clicks)
+  console.table([
+    {
+      measure: 'JS before first click (gzip)',
+      value: `${(weight.gzip / 1000).toFixed(1)} kB`,
+      detail: `${weight.files} files, ${(weight.raw / 1000).toFixed(1)} kB raw`,
+      target: '≤ 150 kB',
+      ok: weight.gzip <= 150_000,
+    },
+    {
+      measure: `click → Connect view visible (median of ${RUNS})`,
+      value: `${clickMedian.toFixed(1)} ms`,
+      detail: clicks.map((ms) => ms.toFixed(1)).join(' / '),
+      target: '≤ 30 ms',
+      ok: clickMedian <= 30,
+    },
+  ])
+} finally {
+  await browser.close()
+  await stack.stop()
+  await rm(dataDir, { recursive: true, force: true })
+}
+
+/** Clicks Connect in the page and waits, frame by frame, until the dialog's title is painted. */
+async function timeClickToConnectView(page: import('playwright-core').Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Connect Wallet')
+        if (!button) throw new Error('no Connect Wallet button')
+        const started = performance.now()
+        button.click()
+        const check = () => {
+          const root = document.querySelector('[data-portico-modal]')?.shadowRoot
+          const title = root?.querySelector('[role="dialog"] h2')
+          if (title?.textContent === 'Connect Wallet' && (title as HTMLElement).offsetHeight > 0) {
+            resolve(performance.now() - started)
+          } else requestAnimationFrame(check)
+        }
+        requestAnimationFrame(check)
+      }),
+  )
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
+}

@@ -1,0 +1,113 @@
+import { DEV_ACCOUNTS } from '@portico/contracts'
+import { formatUnitsFloor, shortenAddress } from '@portico/core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { createPublicClient, type Hex, http } from 'viem'
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
+import { launchChromium } from './browser.ts'
+import { installTestWallet, type TestWallet } from './test-wallet.ts'
+
+const stack = inject('stack')
+const devAccount = DEV_ACCOUNTS[5] as { address: Hex; privateKey: Hex }
+let browser: Browser
+let context: BrowserContext
+let page: Page
+let wallet: TestWallet
+
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+beforeEach(async () => {
+  await context?.close()
+  context = await browser.newContext()
+  wallet = await installTestWallet(context, {
+    rpcUrl: stack.rpcUrl,
+    chainId: stack.chainId,
+    privateKey: devAccount.privateKey,
+  })
+  page = await context.newPage()
+  await page.goto(stack.pageUrl)
+})
+
+const dialog = () => page.getByRole('dialog')
+const connectButton = () => page.getByRole('button', { name: 'Connect Wallet' })
+
+async function connect() {
+  await connectButton().click()
+  await dialog().getByRole('button', { name: /Test Wallet/ }).click()
+  await expect.poll(() => page.getByTestId('status').textContent()).toBe('connected')
+}
+
+describe('browser-wallet connect', () => {
+  it('lists the announced wallet first, connects, and shows the address and the chain balance', async () => {
+    await connectButton().click()
+    const walletButtons = dialog().getByRole('listitem').getByRole('button')
+    await expect.poll(() => walletButtons.first().textContent()).toContain('Test Wallet')
+    await walletButtons.first().click()
+
+    const short = shortenAddress(wallet.address)
+    await expect.poll(() => dialog().count()).toBe(0)
+    await page.getByRole('button', { name: new RegExp(`Account ${short}`) }).click()
+    await expect.poll(() => dialog().getByText(short).count()).toBe(1)
+
+    const chain = createPublicClient({ transport: http(stack.rpcUrl) })
+    const onChain = await chain.getBalance({ address: wallet.address })
+    const expected = `${formatUnitsFloor(onChain, 18, 3)} ETH`
+    await expect.poll(() => dialog().getByLabel('Balance').textContent()).toBe(expected)
+    expect(wallet.prompts).toContain('eth_requestAccounts')
+  })
+
+  it('renders the connected address in the server HTML after a reload', async () => {
+    await connect()
+    const short = shortenAddress(wallet.address)
+    const response = await page.reload()
+    const html = (await response?.text()) ?? ''
+    expect(html).toContain(short)
+    expect(html).not.toContain('>Connect Wallet<')
+  })
+
+  it('shows the refusal when the wallet rejects, and stays disconnected', async () => {
+    wallet.decide('reject')
+    await connectButton().click()
+    await dialog().getByRole('button', { name: /Test Wallet/ }).click()
+    await expect.poll(() => dialog().getByRole('alert').textContent()).toBe('Connection declined')
+    expect(await page.getByTestId('status').textContent()).toBe('disconnected')
+
+    wallet.decide('approve')
+    await dialog().getByRole('button', { name: 'Try again' }).click()
+    await expect.poll(() => page.getByTestId('status').textContent()).toBe('connected')
+  })
+
+  it('disconnects from the account view', async () => {
+    await connect()
+    await page.getByRole('button', { name: /^Account / }).click()
+    await dialog().getByRole('button', { name: 'Disconnect' }).click()
+    await expect.poll(() => page.getByTestId('status').textContent()).toBe('disconnected')
+    await expect.poll(() => connectButton().count()).toBe(1)
+    const html = await (await page.reload())?.text()
+    expect(html).toContain('Connect Wallet')
+  })
+
+  it('closes on Escape and gives focus back to the button that opened it', async () => {
+    await connectButton().focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => dialog().count()).toBe(1)
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialog().count()).toBe(0)
+    expect(await connectButton().evaluate((element) => element === document.activeElement)).toBe(true)
+  })
+
+  it('closes on a backdrop click and keeps Tab inside the dialog', async () => {
+    await connectButton().click()
+    for (let i = 0; i < 6; i++) await page.keyboard.press('Tab')
+    const focusedInside = await page.evaluate(() => {
+      const host = document.querySelector('[data-portico-modal]')
+      return Boolean(host?.shadowRoot?.activeElement?.closest('[role="dialog"]'))
+    })
+    expect(focusedInside).toBe(true)
+    await page.mouse.click(5, 5)
+    await expect.poll(() => dialog().count()).toBe(0)
+  })
+})

@@ -1,0 +1,46 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { TestProject } from 'vitest/node'
+import { startStack } from '../scripts/stack.ts'
+
+export interface E2EStack {
+  pageUrl: string
+  servicesUrl: string
+  rpcUrl: string
+  chainId: number
+  projectId: string
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stack: E2EStack
+  }
+}
+
+/**
+ * The browser tests run against the whole product, started the way `npm start` starts it, on its
+ * own ports and a throw-away data folder so a developer's running stack is left alone.
+ */
+export default async function setup(project: TestProject) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'portico-e2e-'))
+  const stack = await startStack({
+    dataDir,
+    databaseUrl: process.env.E2E_DATABASE_URL,
+    anvilPort: Number(process.env.E2E_ANVIL_PORT ?? 18545),
+    serverPort: Number(process.env.E2E_SERVER_PORT ?? 13001),
+    webPort: Number(process.env.E2E_WEB_PORT ?? 13000),
+    log: (line) => console.log(`[e2e stack] ${line}`),
+  })
+  project.provide('stack', {
+    pageUrl: stack.pageUrl,
+    servicesUrl: stack.servicesUrl,
+    rpcUrl: stack.rpcUrl,
+    chainId: stack.chainId,
+    projectId: stack.projectId,
+  })
+  return async () => {
+    await stack.stop()
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,133 @@
+import type { BrowserContext } from 'playwright-core'
+import { createWalletClient, http, numberToHex, type Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+
+export type Decision = 'approve' | 'reject'
+
+export interface TestWalletOptions {
+  rpcUrl: string
+  chainId: number
+  privateKey: Hex
+  name?: string
+  rdns?: string
+}
+
+export interface TestWallet {
+  address: Hex
+  /** What the wallet answers to the next prompts (connect, sign, send); default approve. */
+  decide(decision: Decision): void
+  /** Methods the page asked for, in order — what a person would have seen prompts for. */
+  prompts: string[]
+}
+
+const PROMPTED = new Set(['eth_requestAccounts', 'wallet_requestPermissions', 'personal_sign', 'eth_sendTransaction', 'eth_signTypedData_v4'])
+
+/**
+ * An EIP-6963 browser wallet for the tests: the page sees an announced provider exactly like an
+ * extension's; behind it a dev key signs and anvil answers everything else. Each test decides
+ * whether the "person" approves or rejects the prompts.
+ */
+export async function installTestWallet(context: BrowserContext, options: TestWalletOptions): Promise<TestWallet> {
+  const account = privateKeyToAccount(options.privateKey)
+  const wallet = createWalletClient({ account, transport: http(options.rpcUrl) })
+  let decision: Decision = 'approve'
+  let permitted = false
+  const prompts: string[] = []
+
+  async function handle(method: string, params: unknown[]): Promise<unknown> {
+    if (PROMPTED.has(method)) {
+      prompts.push(method)
+      if (decision === 'reject') throw { code: 4001, message: 'User rejected the request.' }
+    }
+    switch (method) {
+      case 'eth_requestAccounts':
+        permitted = true
+        return [account.address]
+      case 'wallet_requestPermissions':
+        permitted = true
+        return [{ parentCapability: 'eth_accounts' }]
+      case 'wallet_revokePermissions':
+        permitted = false
+        return null
+      case 'eth_accounts':
+        return permitted ? [account.address] : []
+      case 'eth_chainId':
+        return numberToHex(options.chainId)
+      case 'wallet_switchEthereumChain': {
+        const [{ chainId }] = params as [{ chainId: Hex }]
+        if (Number(chainId) !== options.chainId) throw { code: 4902, message: 'Unrecognized chain ID' }
+        return null
+      }
+      case 'personal_sign': {
+        const [message] = params as [Hex]
+        return wallet.signMessage({ message: { raw: message } })
+      }
+      default: {
+        const response = await fetch(options.rpcUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+        })
+        const body = (await response.json()) as { result?: unknown; error?: { code: number; message: string } }
+        if (body.error) throw body.error
+        return body.result
+      }
+    }
+  }
+
+  await context.exposeFunction('__porticoTestWallet', async (request: string) => {
+    const { method, params } = JSON.parse(request) as { method: string; params?: unknown[] }
+    try {
+      return JSON.stringify({ result: await handle(method, params ?? []) })
+    } catch (error) {
+      const { code = -32603, message = String(error) } = error as { code?: number; message?: string }
+      return JSON.stringify({ error: { code, message } })
+    }
+  })
+  await context.addInitScript(pageSideProvider, {
+    name: options.name ?? 'Test Wallet',
+    rdns: options.rdns ?? 'dev.portico.testwallet',
+  })
+  return {
+    address: account.address,
+    decide: (next) => {
+      decision = next
+    },
+    prompts,
+  }
+}
+
+/** Runs inside the page before any of its scripts: announces the provider the EIP-6963 way. */
+function pageSideProvider(info: { name: string; rdns: string }) {
+  const listeners = new Map<string, Set<(...args: unknown[]) => void>>()
+  const bridge = (window as unknown as { __porticoTestWallet(request: string): Promise<string> }).__porticoTestWallet
+  const provider = {
+    async request({ method, params }: { method: string; params?: unknown[] }) {
+      const answer = JSON.parse(await bridge(JSON.stringify({ method, params }))) as {
+        result?: unknown
+        error?: { code: number; message: string }
+      }
+      if (answer.error) throw Object.assign(new Error(answer.error.message), { code: answer.error.code })
+      if (method === 'wallet_revokePermissions') for (const fn of listeners.get('accountsChanged') ?? []) fn([])
+      return answer.result
+    },
+    on(event: string, fn: (...args: unknown[]) => void) {
+      const set = listeners.get(event) ?? new Set()
+      set.add(fn)
+      listeners.set(event, set)
+    },
+    removeListener(event: string, fn: (...args: unknown[]) => void) {
+      listeners.get(event)?.delete(fn)
+    },
+  }
+  const icon =
+    'data:image/svg+xml;base64,' +
+    btoa('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#7b61ff"/></svg>')
+  const detail = Object.freeze({
+    info: Object.freeze({ uuid: crypto.randomUUID(), name: info.name, icon, rdns: info.rdns }),
+    provider,
+  })
+  const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
+  window.addEventListener('eip6963:requestProvider', announce)
+  announce()
+}

@@ -1,0 +1,59 @@
+import type { Connector } from '@wagmi/core'
+import { isExcludedWallet, showGenericBrowserWallet } from './wallets.ts'
+
+/** What the Connect view needs to show one wallet: never raw HTML, only these plain fields. */
+export interface WalletConnectorInfo {
+  id: string
+  name: string
+  icon: string | undefined
+  rdns: string | undefined
+  /** ANNOUNCED for EIP-6963 wallets, INJECTED for the generic window.ethereum one. */
+  type: 'ANNOUNCED' | 'INJECTED' | 'EXTERNAL'
+}
+
+const GENERIC_INJECTED_ID = 'injected'
+
+export function connectorList(parameters: {
+  connectors: readonly Connector[]
+  excludeWalletIds: readonly string[]
+  isMobile: boolean
+}): WalletConnectorInfo[] {
+  const list: WalletConnectorInfo[] = []
+  const seen = new Set<string>()
+  for (const connector of parameters.connectors) {
+    const rdns = Array.isArray(connector.rdns) ? connector.rdns[0] : (connector.rdns as string | undefined)
+    const info: WalletConnectorInfo = {
+      id: connector.id,
+      name: connector.name,
+      icon: safeIcon(connector.icon),
+      rdns,
+      type: connector.id === GENERIC_INJECTED_ID ? 'INJECTED' : rdns ? 'ANNOUNCED' : 'EXTERNAL',
+    }
+    if (seen.has(info.id)) continue
+    if (isExcludedWallet({ rdns, name: info.name }, [...parameters.excludeWalletIds])) continue
+    if (
+      info.type === 'INJECTED' &&
+      !showGenericBrowserWallet({ isMobile: parameters.isMobile, rdns, installed: hasWindowEthereum() })
+    )
+      continue
+    seen.add(info.id)
+    list.push(info)
+  }
+  return list
+}
+
+/**
+ * A wallet announces its own icon; only data: images and https URLs are used, and only ever as an
+ * <img src>, so a hostile announcement cannot inject markup or script.
+ */
+export function safeIcon(icon: string | undefined): string | undefined {
+  if (!icon) return undefined
+  const trimmed = icon.trim()
+  if (/^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/i.test(trimmed)) return trimmed
+  if (/^https:\/\//i.test(trimmed)) return trimmed
+  return undefined
+}
+
+function hasWindowEthereum(): boolean {
+  return typeof window !== 'undefined' && Boolean((window as { ethereum?: unknown }).ethereum)
+}

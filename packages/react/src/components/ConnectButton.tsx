@@ -1,0 +1,63 @@
+import { BALANCE_DISPLAY_DECIMALS, formatUnitsFloor, shortenAddress } from '@portico/core'
+import type { CSSProperties } from 'react'
+import { usePortico } from '../context.tsx'
+import { useAccount, useModal, useNativeBalance } from '../hooks.ts'
+import { buttonStyle } from './button-style.ts'
+
+export interface ConnectButtonProps {
+  /** Text while disconnected. */
+  label?: string
+  /** Text while a connection is being made. */
+  loadingLabel?: string
+  /** Show the native balance next to the address when connected. */
+  balance?: 'show' | 'hide'
+  style?: CSSProperties
+}
+
+/** Opens the modal: Connect while disconnected, Account once connected. */
+export function ConnectButton({
+  label = 'Connect Wallet',
+  loadingLabel = 'Connecting…',
+  balance = 'show',
+  style,
+}: ConnectButtonProps) {
+  const portico = usePortico()
+  const account = useAccount()
+  const native = useNativeBalance()
+  const modal = useModal()
+  const { symbol, decimals } = portico.network.nativeCurrency
+
+  if (account.address) {
+    const shown = shortenAddress(account.address)
+    const amount =
+      balance === 'show' && native.value !== undefined
+        ? `${formatUnitsFloor(native.value, decimals, BALANCE_DISPLAY_DECIMALS)} ${symbol}`
+        : undefined
+    return (
+      <button
+        type="button"
+        className="portico-account-button"
+        style={{ ...buttonStyle, ...style }}
+        aria-label={`Account ${shown}${amount ? `, balance ${amount}` : ''}`}
+        aria-haspopup="dialog"
+        onClick={() => modal.open()}
+      >
+        {amount && <span data-part="balance">{amount}</span>}
+        <span data-part="address">{shown}</span>
+      </button>
+    )
+  }
+  const busy = account.status === 'connecting' && modal.isOpen
+  return (
+    <button
+      type="button"
+      className="portico-connect-button"
+      style={{ ...buttonStyle, ...style }}
+      aria-haspopup="dialog"
+      aria-busy={busy}
+      onClick={() => modal.open()}
+    >
+      {busy ? loadingLabel : label}
+    </button>
+  )
+}

@@ -1,0 +1,21 @@
+import { MODAL_DEFAULTS } from '@portico/core'
+import type { CSSProperties } from 'react'
+
+/**
+ * The buttons live in the host page, outside the modal's shadow root; inline styles keep them
+ * looking the same whatever the page's CSS does to `button`.
+ */
+export const buttonStyle: CSSProperties = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '8px',
+  minHeight: '40px',
+  padding: '0 14px',
+  border: '1px solid rgba(255,255,255,0.12)',
+  borderRadius: '999px',
+  background: 'var(--portico-accent, #3396ff)',
+  color: '#fff',
+  font: `600 14px/1 ${MODAL_DEFAULTS.fontFamily}`,
+  cursor: 'pointer',
+  whiteSpace: 'nowrap',
+}

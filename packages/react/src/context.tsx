@@ -1,0 +1,31 @@
+import type { Portico } from '@portico/core'
+import { createContext, type ReactNode, useContext, useEffect } from 'react'
+import { ModalRoot } from './modal/ModalRoot.tsx'
+
+const PorticoContext = createContext<Portico | undefined>(undefined)
+
+export interface PorticoProviderProps {
+  /** Made once with `createPortico({ wagmiConfig, projectId, networks, … })` from the dapp's own wagmi config. */
+  portico: Portico
+  children?: ReactNode
+}
+
+/**
+ * Makes the Portico instance available to hooks and buttons and mounts the modal. The modal lives in
+ * a shadow root appended to <body>, so it is only created in the browser, after hydration.
+ */
+export function PorticoProvider({ portico, children }: PorticoProviderProps) {
+  useEffect(() => portico.mount(), [portico])
+  return (
+    <PorticoContext.Provider value={portico}>
+      {children}
+      <ModalRoot portico={portico} />
+    </PorticoContext.Provider>
+  )
+}
+
+export function usePortico(): Portico {
+  const portico = useContext(PorticoContext)
+  if (!portico) throw new Error('Portico hooks must be used inside <PorticoProvider>')
+  return portico
+}

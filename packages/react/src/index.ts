@@ -1,0 +1,12 @@
+export { ConnectButton, type ConnectButtonProps } from './components/ConnectButton.tsx'
+export { NetworkButton } from './components/NetworkButton.tsx'
+export { PorticoProvider, type PorticoProviderProps, usePortico } from './context.tsx'
+export {
+  type UseModalReturnType,
+  type UseNetworkReturnType,
+  useAccount,
+  useDisconnect,
+  useModal,
+  useNativeBalance,
+  useNetwork,
+} from './hooks.ts'

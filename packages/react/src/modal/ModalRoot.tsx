@@ -1,0 +1,33 @@
+import type { Portico } from '@portico/core'
+import { useEffect, useState } from 'react'
+import { createPortal } from 'react-dom'
+import { Modal } from './Modal.tsx'
+import { themeCss } from './styles.ts'
+import { Toast } from './Toast.tsx'
+
+/**
+ * The modal renders into a shadow root on its own host element, so the page's CSS cannot reach it
+ * and its CSS cannot leak out. Created after hydration: the server render never contains it.
+ */
+export function ModalRoot({ portico }: { portico: Portico }) {
+  const [root, setRoot] = useState<ShadowRoot>()
+  useEffect(() => {
+    const host = document.createElement('div')
+    host.setAttribute('data-portico-modal', '')
+    const shadow = host.attachShadow({ mode: 'open' })
+    const style = document.createElement('style')
+    style.textContent = themeCss(portico.options)
+    shadow.append(style)
+    document.body.append(host)
+    setRoot(shadow)
+    return () => host.remove()
+  }, [portico])
+  if (!root) return null
+  return createPortal(
+    <>
+      <Toast portico={portico} />
+      <Modal portico={portico} root={root} />
+    </>,
+    root,
+  )
+}

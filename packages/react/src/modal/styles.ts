@@ -1,0 +1,107 @@
+import { ANIMATION_MS, MODAL_DEFAULTS, type ResolvedOptions } from '@portico/core'
+
+/** Theme tokens as CSS custom properties; a host's themeVariables override the defaults. */
+export function themeCss(options: ResolvedOptions): string {
+  const vars = options.themeVariables ?? {}
+  const dark = options.themeMode !== 'light'
+  const tokens: Record<string, string | number> = {
+    '--portico-accent': vars['--portico-accent'] ?? '#3396ff',
+    '--portico-font-family': vars['--portico-font-family'] ?? MODAL_DEFAULTS.fontFamily,
+    '--portico-font-size-master': vars['--portico-font-size-master'] ?? MODAL_DEFAULTS.fontSizeMaster,
+    '--portico-border-radius-master': vars['--portico-border-radius-master'] ?? MODAL_DEFAULTS.borderRadius,
+    '--portico-z-index': vars['--portico-z-index'] ?? MODAL_DEFAULTS.zIndex,
+    '--portico-bg': dark ? '#191a1a' : '#ffffff',
+    '--portico-bg-raised': dark ? '#252627' : '#f3f3f3',
+    '--portico-fg': dark ? '#e4e7e7' : '#141414',
+    '--portico-fg-muted': dark ? '#9a9e9e' : '#6b6b6b',
+    '--portico-border': dark ? 'rgba(255,255,255,0.10)' : 'rgba(0,0,0,0.10)',
+    '--portico-error': dark ? '#f25a67' : '#d52b3c',
+    '--portico-success': dark ? '#26d962' : '#13a34a',
+  }
+  const declarations = Object.entries(tokens)
+    .map(([name, value]) => `${name}: ${value};`)
+    .join(' ')
+  return `:host { ${declarations} }\n${BASE_CSS}`
+}
+
+const BASE_CSS = `
+:host { all: initial; font-family: var(--portico-font-family); color: var(--portico-fg); }
+* { box-sizing: border-box; }
+.backdrop {
+  position: fixed; inset: 0; z-index: var(--portico-z-index);
+  display: flex; align-items: center; justify-content: center;
+  background: rgba(0,0,0,0.55); animation: fade ${ANIMATION_MS.view}ms ease-out;
+}
+.card {
+  width: ${MODAL_DEFAULTS.width}px; max-width: calc(100vw - 16px);
+  background: var(--portico-bg); color: var(--portico-fg);
+  border: 1px solid var(--portico-border);
+  border-radius: calc(var(--portico-border-radius-master) * 8);
+  font-size: calc(var(--portico-font-size-master) * 1.4);
+  box-shadow: 0 12px 48px rgba(0,0,0,0.45); overflow: hidden;
+}
+.card.shake { animation: shake ${ANIMATION_MS.shake}ms cubic-bezier(.36,.07,.19,.97) both; }
+.header { display: grid; grid-template-columns: 40px 1fr 40px; align-items: center; padding: 12px 12px 4px; }
+.title { text-align: center; font-weight: 600; font-size: calc(var(--portico-font-size-master) * 1.6);
+  animation: fade ${ANIMATION_MS.headerText}ms ease-out; }
+.icon-button {
+  width: 36px; height: 36px; border-radius: calc(var(--portico-border-radius-master) * 3);
+  border: none; background: transparent; color: var(--portico-fg-muted); cursor: pointer;
+  display: inline-flex; align-items: center; justify-content: center; font-size: 18px;
+}
+.icon-button:hover { background: var(--portico-bg-raised); color: var(--portico-fg); }
+.body-outer { transition: height ${ANIMATION_MS.modalHeight}ms ease; overflow: hidden; }
+.body { padding: 8px 16px 20px; }
+.view.forward { animation: slide-in ${ANIMATION_MS.view}ms ease-out; }
+.view.back { animation: slide-back ${ANIMATION_MS.view}ms ease-out; }
+.list { display: flex; flex-direction: column; gap: 8px; margin: 0; padding: 0; list-style: none; }
+.row-button {
+  width: 100%; display: flex; align-items: center; gap: 12px; padding: 10px 12px;
+  border: 1px solid transparent; border-radius: calc(var(--portico-border-radius-master) * 4);
+  background: var(--portico-bg-raised); color: var(--portico-fg); cursor: pointer;
+  font: inherit; font-weight: 500; text-align: left;
+}
+.row-button:hover { border-color: var(--portico-border); }
+.row-button .tag { margin-left: auto; font-size: 0.8em; color: var(--portico-fg-muted); }
+.wallet-image { width: 40px; height: 40px; border-radius: calc(var(--portico-border-radius-master) * 3);
+  background: var(--portico-bg); object-fit: cover; flex: none; display: inline-flex;
+  align-items: center; justify-content: center; font-weight: 700; }
+.wallet-image.large { width: 72px; height: 72px; }
+.primary { width: 100%; min-height: 40px; border: none; border-radius: calc(var(--portico-border-radius-master) * 4);
+  background: var(--portico-accent); color: #fff; font: inherit; font-weight: 600; cursor: pointer; }
+.secondary { width: 100%; min-height: 40px; border: 1px solid var(--portico-border);
+  border-radius: calc(var(--portico-border-radius-master) * 4); background: transparent;
+  color: var(--portico-fg); font: inherit; font-weight: 600; cursor: pointer; }
+button:focus-visible { outline: 2px solid var(--portico-accent); outline-offset: 2px; }
+.center { display: flex; flex-direction: column; align-items: center; gap: 12px; text-align: center; }
+.muted { color: var(--portico-fg-muted); }
+.error { color: var(--portico-error); }
+.group-title { margin: 12px 0 6px; font-size: 0.85em; color: var(--portico-fg-muted); font-weight: 600; }
+.stack { display: flex; flex-direction: column; gap: 12px; }
+.address-line { display: inline-flex; align-items: center; gap: 6px; font-weight: 600; font-size: 1.2em; }
+.balance { font-size: 1.1em; color: var(--portico-fg-muted); }
+.toast {
+  position: fixed; top: 16px; left: 50%; transform: translateX(-50%);
+  z-index: calc(var(--portico-z-index) + 1); display: flex; align-items: center; gap: 8px;
+  padding: 8px 14px; border-radius: 999px; background: var(--portico-bg-raised);
+  border: 1px solid var(--portico-border); color: var(--portico-fg);
+  font-size: 14px; animation: fade ${ANIMATION_MS.view}ms ease-out;
+}
+.toast.error .dot { background: var(--portico-error); }
+.toast.success .dot { background: var(--portico-success); }
+.toast.loading .dot { background: var(--portico-accent); }
+.dot { width: 8px; height: 8px; border-radius: 50%; }
+.spinner { width: 24px; height: 24px; border-radius: 50%; border: 3px solid var(--portico-border);
+  border-top-color: var(--portico-accent); animation: spin 800ms linear infinite; }
+@keyframes fade { from { opacity: 0; } to { opacity: 1; } }
+@keyframes slide-in { from { opacity: 0; transform: translateX(12px); } to { opacity: 1; transform: none; } }
+@keyframes slide-back { from { opacity: 0; transform: translateX(-12px); } to { opacity: 1; transform: none; } }
+@keyframes spin { to { transform: rotate(360deg); } }
+@keyframes shake {
+  10%, 90% { transform: translateX(-1px); } 20%, 80% { transform: translateX(2px); }
+  30%, 50%, 70% { transform: translateX(-4px); } 40%, 60% { transform: translateX(4px); }
+}
+@media (prefers-reduced-motion: reduce) {
+  *, *::before, *::after { animation: none !important; transition: none !important; }
+}
+`

@@ -1,0 +1,57 @@
+import { errorMessage, isUserRejection } from '@portico/core'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { WalletImage } from '../components/WalletImage.tsx'
+import { useStore } from '../hooks.ts'
+import type { ViewProps } from './registry.ts'
+
+type Attempt = { state: 'waiting' } | { state: 'declined' } | { state: 'failed'; message: string }
+
+/** Waits for the browser wallet to approve; a refusal shows why and offers to try again. */
+export default function ConnectingExternal({ portico }: ViewProps) {
+  const { data } = useStore(portico.router.store)
+  const [attempt, setAttempt] = useState<Attempt>({ state: 'waiting' })
+  const started = useRef(false)
+  const connectorId = data?.connectorId
+  const name = data?.wallet?.name ?? 'your wallet'
+
+  const run = useCallback(async () => {
+    if (!connectorId) return
+    setAttempt({ state: 'waiting' })
+    try {
+      await portico.connectWallet(connectorId)
+      portico.modal.close({ force: true })
+    } catch (error) {
+      setAttempt(isUserRejection(error) ? { state: 'declined' } : { state: 'failed', message: errorMessage(error) })
+    }
+  }, [connectorId, portico])
+
+  useEffect(() => {
+    if (started.current) return
+    started.current = true
+    void run()
+  }, [run])
+
+  return (
+    <div className="center">
+      <WalletImage name={name} icon={data?.wallet?.icon} large />
+      {attempt.state === 'waiting' && (
+        <>
+          <p role="status">Continue in {name}</p>
+          <p className="muted">Accept the connection request in the wallet</p>
+          <span className="spinner" aria-hidden="true" />
+        </>
+      )}
+      {attempt.state !== 'waiting' && (
+        <>
+          <p role="alert" className="error">
+            {attempt.state === 'declined' ? 'Connection declined' : attempt.message}
+          </p>
+          <p className="muted">Connection can be declined if a previous request is still active</p>
+          <button type="button" className="primary" onClick={() => void run()}>
+            Try again
+          </button>
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { DEMO_GENESIS_OFFSET_SECONDS, ensureDemoDeployment, startAnvil } from '@portico/contracts'
+import { startServer } from '@portico/server'
+import { startWebServer } from '@portico/web/server'
+
+export interface StackOptions {
+  dataDir: string
+  rpcUrl?: string
+  databaseUrl?: string
+  host?: string
+  anvilPort?: number
+  serverPort?: number
+  webPort?: number
+  log?: (line: string) => void
+}
+
+export interface Stack {
+  rpcUrl: string
+  servicesUrl: string
+  pageUrl: string
+  projectId: string
+  chainId: number
+  deployment: Awaited<ReturnType<typeof ensureDemoDeployment>>
+  stop(): Promise<void>
+}
+
+/**
+ * Brings the whole product up in order — chain, contracts, services, page — and takes it down in
+ * reverse. `npm start`, the browser tests and the benchmarks all start it the same way.
+ */
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const log = options.log ?? (() => {})
+  const host = options.host ?? '127.0.0.1'
+  const dataDir = resolve(options.dataDir)
+  await mkdir(dataDir, { recursive: true })
+  const stops: Array<() => Promise<void>> = []
+  const stop = async () => {
+    for (const fn of stops.reverse()) await fn().catch(() => undefined)
+  }
+  try {
+    let rpcUrl = options.rpcUrl
+    if (!rpcUrl) {
+      const anvil = await step(log, 'chain: anvil', () =>
+        startAnvil({
+          host,
+          port: options.anvilPort ?? 8545,
+          statePath: join(dataDir, 'anvil-state.json'),
+          genesisTimestamp: Math.floor(Date.now() / 1000) - DEMO_GENESIS_OFFSET_SECONDS,
+        }),
+      )
+      stops.push(() => anvil.stop())
+      rpcUrl = anvil.rpcUrl
+    }
+    const chainUrl = rpcUrl
+    const deployment = await step(log, 'contracts: compile, deploy and seed', () =>
+      ensureDemoDeployment({ rpcUrl: chainUrl, dataDir }),
+    )
+    const webPort = options.webPort ?? 3000
+    const pageOrigin = `http://${host}:${webPort}`
+    const projectId = await devProjectId(dataDir)
+    const server = await step(log, 'services: database, migrations, server', () =>
+      startServer({
+        host,
+        port: options.serverPort ?? 3001,
+        databaseUrl: options.databaseUrl,
+        dataDir,
+        devProject: {
+          id: projectId,
+          name: 'Portico dev page',
+          origins: [pageOrigin, `http://localhost:${webPort}`],
+        },
+      }),
+    )
+    stops.push(() => server.close())
+    const web = await step(log, 'page: server-side rendered app', () =>
+      startWebServer({
+        host,
+        port: webPort,
+        projectId,
+        servicesUrl: server.url,
+        rpcUrl: chainUrl,
+        chainId: deployment.chainId,
+        chainName: deployment.chainId === 31337 ? 'Anvil' : `Chain ${deployment.chainId}`,
+      }),
+    )
+    stops.push(() => web.close())
+    return {
+      rpcUrl: chainUrl,
+      servicesUrl: server.url,
+      pageUrl: web.url,
+      projectId,
+      chainId: deployment.chainId,
+      deployment,
+      stop,
+    }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
+
+async function step<T>(log: (line: string) => void, name: string, run: () => Promise<T>): Promise<T> {
+  const started = performance.now()
+  log(`… ${name}`)
+  const result = await run()
+  log(`✓ ${name} (${Math.round(performance.now() - started)} ms)`)
+  return result
+}
+
+/** The dev project's id is made once and kept in the data folder, so the page keeps working across restarts. */
+async function devProjectId(dataDir: string): Promise<string> {
+  const file = join(dataDir, 'dev-project.json')
+  try {
+    const saved = JSON.parse(await readFile(file, 'utf8')) as { id?: unknown }
+    if (typeof saved.id === 'string' && /^[0-9a-f]{32}$/.test(saved.id)) return saved.id
+  } catch {
+    // First start: no file yet.
+  }
+  const id = randomBytes(16).toString('hex')
+  await writeFile(file, JSON.stringify({ id }, null, 2))
+  return id
+}

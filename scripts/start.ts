@@ -1,0 +1,55 @@
+import { DEV_ACCOUNTS } from '@portico/contracts'
+import { startStack } from './stack.ts'
+
+const port = (name: string, fallback: number) => {
+  const value = process.env[name]
+  if (value === undefined) return fallback
+  const parsed = Number(value)
+  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) fail(`${name} must be a port number, got "${value}"`)
+  return parsed
+}
+
+function fail(message: string): never {
+  console.error(`✗ ${message}`)
+  process.exit(1)
+}
+
+const started = performance.now()
+console.log('Starting Portico (embedded default: local chain, embedded Postgres)…')
+const stack = await startStack({
+  dataDir: process.env.DATA_DIR ?? '.data',
+  rpcUrl: process.env.RPC_URL,
+  databaseUrl: process.env.DATABASE_URL,
+  anvilPort: port('ANVIL_PORT', 8545),
+  serverPort: port('SERVER_PORT', 3001),
+  webPort: port('WEB_PORT', 3000),
+  log: (line) => console.log(`  ${line}`),
+}).catch((error: unknown) => fail(error instanceof Error ? error.message.split('\n')[0] ?? 'start failed' : String(error)))
+
+const dev = DEV_ACCOUNTS[0]
+console.log(`
+Portico is up in ${Math.round(performance.now() - started)} ms
+  page      ${stack.pageUrl}
+  services  ${stack.servicesUrl}
+  chain     ${stack.rpcUrl} (chain id ${stack.chainId})
+  project   ${stack.projectId}
+
+How to try it
+  1. In your browser wallet add a network: RPC URL ${stack.rpcUrl}, chain id ${stack.chainId}, symbol ETH.
+  2. Import the dev account ${dev?.address}
+     private key ${dev?.privateKey} (a public test key — never use it on a real network).
+  3. Open ${stack.pageUrl} and press "Connect Wallet".
+${stack.deployment.reused ? '  (Reused the chain and contracts kept in the data folder.)\n' : ''}
+Press Ctrl-C to stop.`)
+
+let stopping = false
+const shutdown = async () => {
+  if (stopping) return
+  stopping = true
+  console.log('\nStopping…')
+  await stack.stop()
+  console.log('Stopped.')
+  process.exit(0)
+}
+process.on('SIGINT', () => void shutdown())
+process.on('SIGTERM', () => void shutdown())
