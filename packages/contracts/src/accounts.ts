@@ -6,9 +6,9 @@ export const DEV_MNEMONIC = 'test test test test test test test test test test t
 export type DevAccount = { address: Address; privateKey: Hex }
 
 // Hardcoded rather than derived at import time: deriving ten HD keys costs a noticeable moment on
-// every start. accounts.test.ts checks them against the mnemonic, and the integration test
-// against anvil's own eth_accounts.
-export const DEV_ACCOUNTS: readonly DevAccount[] = [
+// every start. accounts.test.ts checks them against the mnemonic, and the integration test against
+// anvil's own eth_accounts. A tuple, so `DEV_ACCOUNTS[0]` needs no undefined check.
+export const DEV_ACCOUNTS = [
   {
     address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
     privateKey: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
@@ -49,4 +49,4 @@ export const DEV_ACCOUNTS: readonly DevAccount[] = [
     address: '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720',
     privateKey: '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6',
   },
-]
+] as const satisfies readonly DevAccount[]

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Abi, Hex } from 'viem'
 
@@ -35,8 +35,8 @@ export async function compileContracts(options: { cacheDir?: string } = {}): Pro
 
   const compiled = await compile(sources)
 
-  if (options.cacheDir && cachePath) {
-    await mkdir(options.cacheDir, { recursive: true })
+  if (cachePath) {
+    await mkdir(dirname(cachePath), { recursive: true })
     // Write then rename, so a concurrent start never reads half a file.
     const tmp = `${cachePath}.${process.pid}.tmp`
     await writeFile(tmp, JSON.stringify(compiled))
@@ -69,7 +69,9 @@ async function compile(sources: Record<string, { content: string }>): Promise<Co
   const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput
   const errors = (output.errors ?? []).filter((error) => error.severity === 'error')
   if (errors.length > 0) {
-    throw new Error(`Solidity compilation failed:\n${errors.map((error) => error.formattedMessage).join('\n')}`)
+    throw new Error(
+      `Solidity compilation failed:\n${errors.map((error) => error.formattedMessage).join('\n')}`,
+    )
   }
 
   const compiled: CompiledContracts = {}

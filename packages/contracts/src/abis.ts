@@ -1,0 +1,277 @@
+// Written out by hand because viem infers argument and return types only from `as const` literals;
+// deploy.int.test.ts checks both against what solc actually produces.
+
+const address = <const N extends string>(name: N) => ({ name, type: 'address' }) as const
+const uint256 = <const N extends string>(name: N) => ({ name, type: 'uint256' }) as const
+
+/** ABI of DemoToken.sol: a standard ERC-20 plus the deployer-only `mint`. */
+export const demoTokenAbi = [
+  {
+    type: 'constructor',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'name_', type: 'string' },
+      { name: 'symbol_', type: 'string' },
+      { name: 'decimals_', type: 'uint8' },
+    ],
+  },
+  {
+    type: 'event',
+    name: 'Transfer',
+    anonymous: false,
+    inputs: [
+      { ...address('from'), indexed: true },
+      { ...address('to'), indexed: true },
+      { ...uint256('value'), indexed: false },
+    ],
+  },
+  {
+    type: 'event',
+    name: 'Approval',
+    anonymous: false,
+    inputs: [
+      { ...address('owner'), indexed: true },
+      { ...address('spender'), indexed: true },
+      { ...uint256('value'), indexed: false },
+    ],
+  },
+  {
+    type: 'error',
+    name: 'ERC20InsufficientBalance',
+    inputs: [address('sender'), uint256('balance'), uint256('needed')],
+  },
+  {
+    type: 'error',
+    name: 'ERC20InsufficientAllowance',
+    inputs: [address('spender'), uint256('allowance'), uint256('needed')],
+  },
+  { type: 'error', name: 'ERC20InvalidReceiver', inputs: [address('receiver')] },
+  { type: 'error', name: 'Unauthorized', inputs: [address('account')] },
+  {
+    type: 'function',
+    name: 'name',
+    stateMutability: 'view',
+    inputs: [],
+    outputs: [{ name: '', type: 'string' }],
+  },
+  {
+    type: 'function',
+    name: 'symbol',
+    stateMutability: 'view',
+    inputs: [],
+    outputs: [{ name: '', type: 'string' }],
+  },
+  {
+    type: 'function',
+    name: 'decimals',
+    stateMutability: 'view',
+    inputs: [],
+    outputs: [{ name: '', type: 'uint8' }],
+  },
+  { type: 'function', name: 'minter', stateMutability: 'view', inputs: [], outputs: [address('')] },
+  { type: 'function', name: 'totalSupply', stateMutability: 'view', inputs: [], outputs: [uint256('')] },
+  {
+    type: 'function',
+    name: 'balanceOf',
+    stateMutability: 'view',
+    inputs: [address('account')],
+    outputs: [uint256('')],
+  },
+  {
+    type: 'function',
+    name: 'allowance',
+    stateMutability: 'view',
+    inputs: [address('owner'), address('spender')],
+    outputs: [uint256('')],
+  },
+  {
+    type: 'function',
+    name: 'transfer',
+    stateMutability: 'nonpayable',
+    inputs: [address('to'), uint256('value')],
+    outputs: [{ name: '', type: 'bool' }],
+  },
+  {
+    type: 'function',
+    name: 'approve',
+    stateMutability: 'nonpayable',
+    inputs: [address('spender'), uint256('value')],
+    outputs: [{ name: '', type: 'bool' }],
+  },
+  {
+    type: 'function',
+    name: 'transferFrom',
+    stateMutability: 'nonpayable',
+    inputs: [address('from'), address('to'), uint256('value')],
+    outputs: [{ name: '', type: 'bool' }],
+  },
+  {
+    type: 'function',
+    name: 'mint',
+    stateMutability: 'nonpayable',
+    inputs: [address('to'), uint256('value')],
+    outputs: [],
+  },
+] as const
+
+/** ABI of DemoCollection.sol: ERC-721 with on-chain metadata plus the deployer-only `mint`. */
+export const demoCollectionAbi = [
+  {
+    type: 'constructor',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'name_', type: 'string' },
+      { name: 'symbol_', type: 'string' },
+      { name: 'description_', type: 'string' },
+    ],
+  },
+  {
+    type: 'event',
+    name: 'Transfer',
+    anonymous: false,
+    inputs: [
+      { ...address('from'), indexed: true },
+      { ...address('to'), indexed: true },
+      { ...uint256('tokenId'), indexed: true },
+    ],
+  },
+  {
+    type: 'event',
+    name: 'Approval',
+    anonymous: false,
+    inputs: [
+      { ...address('owner'), indexed: true },
+      { ...address('approved'), indexed: true },
+      { ...uint256('tokenId'), indexed: true },
+    ],
+  },
+  {
+    type: 'event',
+    name: 'ApprovalForAll',
+    anonymous: false,
+    inputs: [
+      { ...address('owner'), indexed: true },
+      { ...address('operator'), indexed: true },
+      { name: 'approved', type: 'bool', indexed: false },
+    ],
+  },
+  { type: 'error', name: 'ERC721InvalidOwner', inputs: [address('owner')] },
+  { type: 'error', name: 'ERC721NonexistentToken', inputs: [uint256('tokenId')] },
+  {
+    type: 'error',
+    name: 'ERC721IncorrectOwner',
+    inputs: [address('sender'), uint256('tokenId'), address('owner')],
+  },
+  { type: 'error', name: 'ERC721InsufficientApproval', inputs: [address('operator'), uint256('tokenId')] },
+  { type: 'error', name: 'ERC721InvalidApprover', inputs: [address('approver')] },
+  { type: 'error', name: 'ERC721InvalidOperator', inputs: [address('operator')] },
+  { type: 'error', name: 'ERC721InvalidReceiver', inputs: [address('receiver')] },
+  { type: 'error', name: 'Unauthorized', inputs: [address('account')] },
+  {
+    type: 'function',
+    name: 'name',
+    stateMutability: 'view',
+    inputs: [],
+    outputs: [{ name: '', type: 'string' }],
+  },
+  {
+    type: 'function',
+    name: 'symbol',
+    stateMutability: 'view',
+    inputs: [],
+    outputs: [{ name: '', type: 'string' }],
+  },
+  {
+    type: 'function',
+    name: 'description',
+    stateMutability: 'view',
+    inputs: [],
+    outputs: [{ name: '', type: 'string' }],
+  },
+  { type: 'function', name: 'minter', stateMutability: 'view', inputs: [], outputs: [address('')] },
+  { type: 'function', name: 'totalSupply', stateMutability: 'view', inputs: [], outputs: [uint256('')] },
+  {
+    type: 'function',
+    name: 'supportsInterface',
+    stateMutability: 'pure',
+    inputs: [{ name: 'interfaceId', type: 'bytes4' }],
+    outputs: [{ name: '', type: 'bool' }],
+  },
+  {
+    type: 'function',
+    name: 'balanceOf',
+    stateMutability: 'view',
+    inputs: [address('owner')],
+    outputs: [uint256('')],
+  },
+  {
+    type: 'function',
+    name: 'ownerOf',
+    stateMutability: 'view',
+    inputs: [uint256('tokenId')],
+    outputs: [address('')],
+  },
+  {
+    type: 'function',
+    name: 'getApproved',
+    stateMutability: 'view',
+    inputs: [uint256('tokenId')],
+    outputs: [address('')],
+  },
+  {
+    type: 'function',
+    name: 'isApprovedForAll',
+    stateMutability: 'view',
+    inputs: [address('owner'), address('operator')],
+    outputs: [{ name: '', type: 'bool' }],
+  },
+  {
+    type: 'function',
+    name: 'tokenURI',
+    stateMutability: 'view',
+    inputs: [uint256('tokenId')],
+    outputs: [{ name: '', type: 'string' }],
+  },
+  {
+    type: 'function',
+    name: 'approve',
+    stateMutability: 'nonpayable',
+    inputs: [address('to'), uint256('tokenId')],
+    outputs: [],
+  },
+  {
+    type: 'function',
+    name: 'setApprovalForAll',
+    stateMutability: 'nonpayable',
+    inputs: [address('operator'), { name: 'approved', type: 'bool' }],
+    outputs: [],
+  },
+  {
+    type: 'function',
+    name: 'transferFrom',
+    stateMutability: 'nonpayable',
+    inputs: [address('from'), address('to'), uint256('tokenId')],
+    outputs: [],
+  },
+  {
+    type: 'function',
+    name: 'safeTransferFrom',
+    stateMutability: 'nonpayable',
+    inputs: [address('from'), address('to'), uint256('tokenId')],
+    outputs: [],
+  },
+  {
+    type: 'function',
+    name: 'safeTransferFrom',
+    stateMutability: 'nonpayable',
+    inputs: [address('from'), address('to'), uint256('tokenId'), { name: 'data', type: 'bytes' }],
+    outputs: [],
+  },
+  {
+    type: 'function',
+    name: 'mint',
+    stateMutability: 'nonpayable',
+    inputs: [address('to')],
+    outputs: [uint256('tokenId')],
+  },
+] as const

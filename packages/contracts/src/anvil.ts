@@ -1,0 +1,170 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdir } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { createServer, isIPv6 } from 'node:net'
+import { dirname } from 'node:path'
+import { createInterface } from 'node:readline'
+
+export type AnvilOptions = {
+  host?: string
+  port?: number
+  chainId?: number
+  /** Chain state file: loaded when it exists, written on exit and every few seconds. */
+  statePath?: string
+  /** Genesis block time (unix seconds); ignored when `statePath` already holds a chain. */
+  genesisTimestamp?: number
+  /** Receives anvil's stdout and stderr line by line. */
+  log?: (line: string) => void
+}
+
+export type AnvilHandle = { rpcUrl: string; stop(): Promise<void> }
+
+const READY_TIMEOUT_MS = 30_000
+const STOP_TIMEOUT_MS = 15_000
+const STATE_INTERVAL_SECONDS = 2
+
+/** Starts anvil from the npm package and resolves once it answers `eth_chainId`. */
+export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilHandle> {
+  const host = options.host ?? '127.0.0.1'
+  const port = options.port ?? 8545
+  await assertPortFree(host, port)
+
+  const args = ['--host', host, '--port', String(port), '--chain-id', String(options.chainId ?? 31337)]
+  if (options.statePath) {
+    // A genesis time on a resumed chain would reset anvil's clock and make new blocks older than
+    // the saved ones, so it applies to a fresh chain only.
+    if (options.genesisTimestamp !== undefined && !existsSync(options.statePath)) {
+      args.push('--timestamp', String(options.genesisTimestamp))
+    }
+    await mkdir(dirname(options.statePath), { recursive: true })
+    args.push('--state', options.statePath, '--state-interval', String(STATE_INTERVAL_SECONDS))
+  } else if (options.genesisTimestamp !== undefined) {
+    args.push('--timestamp', String(options.genesisTimestamp))
+  }
+
+  const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] })
+  const rpcUrl = `http://${connectHost(host)}:${port}`
+  // 'close' rather than 'exit': it waits for stderr to drain, so the last error line is in.
+  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()))
+  const stderrLines: string[] = []
+  createInterface({ input: child.stdout }).on('line', (line) => options.log?.(line))
+  createInterface({ input: child.stderr }).on('line', (line) => {
+    stderrLines.push(line)
+    if (stderrLines.length > 20) stderrLines.shift()
+    options.log?.(line)
+  })
+
+  // Anvil catches SIGTERM and writes its state, so a parent that exits without calling stop()
+  // neither leaves anvil running nor loses the chain.
+  const killOnExit = () => child.kill('SIGTERM')
+  process.once('exit', killOnExit)
+
+  try {
+    await waitUntilReady(child, rpcUrl, exited, stderrLines)
+  } catch (error) {
+    process.off('exit', killOnExit)
+    // Without a pid the spawn itself failed, and no exit event will follow.
+    if (child.pid !== undefined) {
+      child.kill('SIGKILL')
+      await exited
+    }
+    throw error
+  }
+
+  return {
+    rpcUrl,
+    async stop() {
+      process.off('exit', killOnExit)
+      if (child.exitCode === null && child.signalCode === null) {
+        // SIGINT, like Ctrl-C: anvil dumps its state before exiting, which is why we wait.
+        child.kill('SIGINT')
+        const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS)
+        await exited
+        clearTimeout(timer)
+      }
+    },
+  }
+}
+
+// The native binary rather than the package's bin.mjs: that wrapper exits as soon as it forwards
+// a signal, so waiting for it would not mean anvil has finished writing its state.
+function anvilBinary(): string {
+  const require = createRequire(createRequire(import.meta.url).resolve('@foundry-rs/anvil/package.json'))
+  const arch = process.arch === 'x64' ? 'amd64' : process.arch
+  const platformPackage = `@foundry-rs/anvil-${process.platform}-${arch}`
+  try {
+    return require.resolve(`${platformPackage}/bin/anvil${process.platform === 'win32' ? '.exe' : ''}`)
+  } catch {
+    throw new Error(`The anvil binary (${platformPackage}) is not installed — run npm install`)
+  }
+}
+
+function assertPortFree(host: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', (error: NodeJS.ErrnoException) => {
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`Port ${port} is already in use — stop the other process or set ANVIL_PORT / RPC_URL`)
+          : new Error(`Cannot listen on ${host}:${port} — ${error.message}`),
+      )
+    })
+    probe.listen({ host, port }, () => probe.close(() => resolve()))
+  })
+}
+
+// A wildcard listen address is not something a client can connect to.
+function connectHost(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1'
+  if (host === '::') return '[::1]'
+  return isIPv6(host) ? `[${host}]` : host
+}
+
+async function waitUntilReady(
+  child: ChildProcess,
+  rpcUrl: string,
+  exited: Promise<void>,
+  stderrLines: string[],
+): Promise<void> {
+  let done = false
+  const failure = new Promise<never>((_, reject) => {
+    child.once('error', (error) => {
+      if (!done) reject(new Error(`Could not start anvil — ${error.message}`))
+    })
+    exited.then(() => {
+      if (done) return
+      const nonEmpty = stderrLines.filter((line) => line.trim() !== '')
+      // clap ends usage errors with a "try --help" hint; the error line above it says more.
+      const reason = nonEmpty.findLast((line) => /error/i.test(line)) ?? nonEmpty.at(-1)
+      reject(new Error(reason?.trim() ?? `anvil exited with code ${child.exitCode}`))
+    })
+  })
+  const deadline = Date.now() + READY_TIMEOUT_MS
+  const poll = async () => {
+    while (!done) {
+      if (await answersChainId(rpcUrl)) return
+      if (Date.now() > deadline) throw new Error(`anvil did not answer at ${rpcUrl} within 30 s`)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+  try {
+    await Promise.race([poll(), failure])
+  } finally {
+    done = true
+  }
+}
+
+async function answersChainId(rpcUrl: string): Promise<boolean> {
+  try {
+    const response = await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      signal: AbortSignal.timeout(1_000),
+    })
+    return response.ok && typeof ((await response.json()) as { result?: unknown }).result === 'string'
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,118 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import {
+  type Address,
+  type Chain,
+  createPublicClient,
+  defineChain,
+  type Hash,
+  type HttpTransport,
+  http,
+  type PublicClient,
+} from 'viem'
+import { compileContracts } from './compile.ts'
+import type { TokenKey } from './demo.ts'
+import { deployAndSeed } from './seed.ts'
+
+export type DemoTokenInfo = { address: Address; name: string; symbol: string; decimals: number }
+export type DemoCollectionInfo = { address: Address; name: string; symbol: string }
+export type DemoDeployment = {
+  chainId: number
+  reused: boolean
+  tokens: Record<TokenKey, DemoTokenInfo>
+  nfts: { collection: DemoCollectionInfo; spam: DemoCollectionInfo }
+  seededAccounts: Address[]
+  /** The block of the first deployment, where an indexer should start. */
+  firstBlock: number
+}
+
+// The block hash tells a resumed chain from a fresh one with the same id, where the same
+// deployer nonces would put other contracts at the recorded addresses.
+export type DeploymentRecord = Omit<DemoDeployment, 'chainId' | 'reused'> & { firstBlockHash: Hash }
+
+/**
+ * Makes sure the demo tokens and collections exist on the chain at `rpcUrl`, seeded with balances
+ * and ~14 months of history. Addresses are kept per chain id in `dataDir/deployments.json`; when the
+ * recorded contracts are still there nothing is sent and `reused` is true.
+ */
+export async function ensureDemoDeployment(options: {
+  rpcUrl: string
+  dataDir: string
+  log?: (line: string) => void
+}): Promise<DemoDeployment> {
+  const chainId = await probeChainId(options.rpcUrl)
+  const chain = defineChain({
+    id: chainId,
+    name: 'Portico demo chain',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [options.rpcUrl] } },
+  })
+  const client = createPublicClient({ chain, transport: http(options.rpcUrl), pollingInterval: 20 })
+  const recordsPath = join(options.dataDir, 'deployments.json')
+  const records = await readRecords(recordsPath)
+  const recorded = records[String(chainId)]
+  if (recorded && (await isStillDeployed(client, recorded))) {
+    options.log?.(`Demo contracts on chain ${chainId} are in place; reusing them`)
+    return toDeployment(chainId, true, recorded)
+  }
+
+  const started = Date.now()
+  options.log?.(`Deploying and seeding the demo contracts on chain ${chainId}…`)
+  const compiled = await compileContracts({ cacheDir: options.dataDir })
+  const record = await deployAndSeed(client, compiled)
+  await mkdir(options.dataDir, { recursive: true })
+  await writeAtomically(recordsPath, `${JSON.stringify({ ...records, [chainId]: record }, null, 2)}\n`)
+  options.log?.(`Demo contracts deployed and seeded in ${Date.now() - started} ms`)
+  return toDeployment(chainId, false, record)
+}
+
+async function probeChainId(rpcUrl: string): Promise<number> {
+  try {
+    const response = await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      signal: AbortSignal.timeout(3_000),
+    })
+    const { result } = (await response.json()) as { result?: unknown }
+    if (typeof result === 'string') return Number(BigInt(result))
+  } catch {
+    // Any failure to answer gets the one message below.
+  }
+  throw new Error(`No chain answers at ${rpcUrl} — start one or unset RPC_URL`)
+}
+
+async function isStillDeployed(
+  client: PublicClient<HttpTransport, Chain>,
+  record: DeploymentRecord,
+): Promise<boolean> {
+  const addresses = [...Object.values(record.tokens), record.nfts.collection, record.nfts.spam].map(
+    (contract) => contract.address,
+  )
+  const codes = await Promise.all(addresses.map((address) => client.getCode({ address })))
+  if (codes.some((code) => code === undefined || code === '0x')) return false
+  const block = await client.getBlock({ blockNumber: BigInt(record.firstBlock) }).catch(() => undefined)
+  return block?.hash === record.firstBlockHash
+}
+
+async function readRecords(path: string): Promise<Record<string, DeploymentRecord>> {
+  const text = await readFile(path, 'utf8').catch(() => undefined)
+  if (!text) return {}
+  try {
+    return JSON.parse(text) as Record<string, DeploymentRecord>
+  } catch {
+    // A damaged file only costs a fresh deployment, which rewrites it.
+    return {}
+  }
+}
+
+async function writeAtomically(path: string, text: string): Promise<void> {
+  const tmp = `${path}.${process.pid}.tmp`
+  await writeFile(tmp, text)
+  await rename(tmp, path)
+}
+
+function toDeployment(chainId: number, reused: boolean, record: DeploymentRecord): DemoDeployment {
+  const { firstBlockHash: _, ...deployment } = record
+  return { chainId, reused, ...deployment }
+}
