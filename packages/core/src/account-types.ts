@@ -15,7 +15,10 @@ export const DEFAULT_ACCOUNT_TYPES = {
 /** The host's choices win per namespace; an override left undefined keeps the default. */
 export function resolveAccountTypes(overrides?: AccountTypes): AccountTypes {
   const resolved: AccountTypes = { ...DEFAULT_ACCOUNT_TYPES }
-  for (const [namespace, type] of Object.entries(overrides ?? {}) as [ChainNamespace, AccountType | undefined][]) {
+  for (const [namespace, type] of Object.entries(overrides ?? {}) as [
+    ChainNamespace,
+    AccountType | undefined,
+  ][]) {
     if (type !== undefined) resolved[namespace] = type
   }
   return resolved

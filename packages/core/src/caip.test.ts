@@ -68,9 +68,9 @@ describe('CAIP-10 addresses', () => {
       const [namespace, chainId, address] = id.split(':')
       expect(parseCaipAddress(id)).toEqual({ namespace, chainId, address })
     }
-    expect(parseCaipAddress(toCaipAddress('eip155', 1, '0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb')).address).toBe(
-      '0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb',
-    )
+    expect(
+      parseCaipAddress(toCaipAddress('eip155', 1, '0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb')).address,
+    ).toBe('0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb')
   })
 
   it('refuses spec examples whose namespace Portico does not know', () => {

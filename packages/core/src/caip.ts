@@ -42,7 +42,11 @@ export function toCaipNetworkId(namespace: ChainNamespace, chainId: string | num
   return `${namespace}:${chainId}`
 }
 
-export function toCaipAddress(namespace: ChainNamespace, chainId: string | number, address: string): CaipAddress {
+export function toCaipAddress(
+  namespace: ChainNamespace,
+  chainId: string | number,
+  address: string,
+): CaipAddress {
   return `${namespace}:${chainId}:${address}`
 }
 

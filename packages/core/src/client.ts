@@ -1,13 +1,12 @@
 import {
   type Config,
   type Connector,
-  connect as wagmiConnect,
-  disconnect as wagmiDisconnect,
   getBalance,
   hydrate,
-  reconnect,
   type State,
   switchChain,
+  connect as wagmiConnect,
+  disconnect as wagmiDisconnect,
   watchConnection,
   watchConnectors,
 } from '@wagmi/core'
@@ -108,7 +107,9 @@ export function createPortico(parameters: CreatePorticoParameters) {
     wallets: readJson<RecentWallet[]>(storage, StorageKey.recentWallets) ?? [],
   })
 
-  const connectors: Store<{ list: WalletConnectorInfo[] }> = createStore({ list: [] as WalletConnectorInfo[] })
+  const connectors: Store<{ list: WalletConnectorInfo[] }> = createStore({
+    list: [] as WalletConnectorInfo[],
+  })
   const refreshConnectors = () =>
     connectors.setState({
       list: connectorList({
@@ -222,19 +223,21 @@ export function createPortico(parameters: CreatePorticoParameters) {
         if (next.address !== previous.address || next.chainId !== previous.chainId) void refreshBalance()
       }),
     )
-    refreshConnectors()
-    const wasConnected = connection.store.getState().connections.length > 0
-    void hydration.onMount()
-    if (!wasConnected && wagmiConfig.state.status !== 'reconnecting') {
-      connection.syncFinished([])
-    } else {
-      void reconnect(wagmiConfig)
-        .catch(() => [])
-        .then(() => {
+    // wagmi reconnects on its own after hydration; our connection store follows its outcome once.
+    let synced = false
+    unsubscribers.push(
+      wagmiConfig.subscribe(
+        (state) => state.status,
+        (status) => {
+          if (synced || (status !== 'connected' && status !== 'disconnected')) return
+          synced = true
           refreshConnectors()
-          connection.syncFinished(wagmiConfig.state.status === 'connected' ? wagmiConnections(wagmiConfig) : [])
-        })
-    }
+          connection.syncFinished(status === 'connected' ? wagmiConnections(wagmiConfig) : [])
+        },
+      ),
+    )
+    refreshConnectors()
+    void hydration.onMount()
     void refreshBalance()
     return () => {
       for (const unsubscribe of unsubscribers) unsubscribe()

@@ -35,7 +35,12 @@ describe('SPEC §9 constants', () => {
   })
 
   it('keeps cache lifetimes, limits and cooldowns', () => {
-    expect(CACHE_EXPIRY_MS).toEqual({ portfolio: 30_000, nativeBalance: 30_000, ens: 300_000, identity: 300_000 })
+    expect(CACHE_EXPIRY_MS).toEqual({
+      portfolio: 30_000,
+      nativeBalance: 30_000,
+      ens: 300_000,
+      identity: 300_000,
+    })
     expect(RECENT_WALLETS_MAX).toBe(2)
     expect(PENDING_TRANSACTIONS_LIMIT).toBe(99)
     expect(EMAIL_LOGIN_COOLDOWN_MS).toBe(30_000)
@@ -82,6 +87,8 @@ describe('SPEC §9 constants', () => {
     for (const zone of RESTRICTED_TIME_ZONES) {
       expect(() => new Intl.DateTimeFormat('en-US', { timeZone: zone })).not.toThrow()
     }
-    expect(RESTRICTED_TIME_ZONES).toEqual(expect.arrayContaining(['Asia/Shanghai', 'Asia/Hong_Kong', 'Asia/Macau']))
+    expect(RESTRICTED_TIME_ZONES).toEqual(
+      expect.arrayContaining(['Asia/Shanghai', 'Asia/Hong_Kong', 'Asia/Macau']),
+    )
   })
 })

@@ -163,7 +163,8 @@ export function errorMessage(error: unknown): string {
 /** Wraps anything thrown into a PorticoError with a category, keeping the original as `cause`. */
 export function toPorticoError(error: unknown, category: ErrorCategory = 'INTERNAL_SDK_ERROR'): PorticoError {
   if (error instanceof PorticoError) return error
-  const code = typeof (error as { code?: unknown })?.code === 'number' ? (error as { code: number }).code : undefined
+  const code =
+    typeof (error as { code?: unknown })?.code === 'number' ? (error as { code: number }).code : undefined
   return new PorticoError(errorMessage(error), { category, code, cause: error })
 }
 

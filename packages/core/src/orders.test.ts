@@ -32,7 +32,11 @@ describe('connect method order', () => {
   })
 
   it('falls back to the automatic order when the host order is empty', () => {
-    expect(orderConnectMethods({ hostOrder: [], hasUsableWallet: true })).toEqual(['wallet', 'email', 'social'])
+    expect(orderConnectMethods({ hostOrder: [], hasUsableWallet: true })).toEqual([
+      'wallet',
+      'email',
+      'social',
+    ])
   })
 })
 
@@ -40,12 +44,9 @@ describe('connector group order', () => {
   const group = fc.constantFrom(...DEFAULT_CONNECTOR_GROUPS_ORDER)
 
   it('uses the default order without a host order', () => {
-    expect(orderConnectorGroups({ enabled: ['recommended', 'injected', 'walletConnect', 'recent'] })).toEqual([
-      'walletConnect',
-      'recent',
-      'injected',
-      'recommended',
-    ])
+    expect(orderConnectorGroups({ enabled: ['recommended', 'injected', 'walletConnect', 'recent'] })).toEqual(
+      ['walletConnect', 'recent', 'injected', 'recommended'],
+    )
   })
 
   it('applies the host order first, then the remaining enabled groups', () => {
@@ -80,10 +81,8 @@ describe('wallet feature order', () => {
   })
 
   it('puts the host order first and leaves out disabled features', () => {
-    expect(orderWalletFeatures({ hostOrder: ['send', 'swaps'], enabled: ['onramp', 'send', 'receive'] })).toEqual([
-      'send',
-      'onramp',
-      'receive',
-    ])
+    expect(
+      orderWalletFeatures({ hostOrder: ['send', 'swaps'], enabled: ['onramp', 'send', 'receive'] }),
+    ).toEqual(['send', 'onramp', 'receive'])
   })
 })

@@ -1,7 +1,14 @@
 /** The order rules of SPEC §2: connect methods, connector groups and wallet feature buttons. */
 
 export type ConnectMethod = 'email' | 'social' | 'wallet'
-export type ConnectorGroup = 'walletConnect' | 'recent' | 'injected' | 'featured' | 'custom' | 'external' | 'recommended'
+export type ConnectorGroup =
+  | 'walletConnect'
+  | 'recent'
+  | 'injected'
+  | 'featured'
+  | 'custom'
+  | 'external'
+  | 'recommended'
 export type WalletFeature = 'onramp' | 'swaps' | 'receive' | 'send'
 
 export const DEFAULT_CONNECT_METHODS_ORDER: readonly ConnectMethod[] = ['email', 'social', 'wallet']
@@ -29,7 +36,8 @@ export function orderConnectMethods({
   hostOrder?: readonly ConnectMethod[] | undefined
   hasUsableWallet: boolean
 }): ConnectMethod[] {
-  if (hostOrder?.length) return hostFirst(hostOrder, DEFAULT_CONNECT_METHODS_ORDER, DEFAULT_CONNECT_METHODS_ORDER)
+  if (hostOrder?.length)
+    return hostFirst(hostOrder, DEFAULT_CONNECT_METHODS_ORDER, DEFAULT_CONNECT_METHODS_ORDER)
   return [...(hasUsableWallet ? WALLET_FIRST_CONNECT_METHODS_ORDER : DEFAULT_CONNECT_METHODS_ORDER)]
 }
 

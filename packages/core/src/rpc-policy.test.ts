@@ -1,6 +1,11 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { ACCEPTED_RPC_METHODS, APPROVAL_RPC_METHODS, classifyRpcMethod, SAFE_RPC_METHODS } from './rpc-policy.ts'
+import {
+  ACCEPTED_RPC_METHODS,
+  APPROVAL_RPC_METHODS,
+  classifyRpcMethod,
+  SAFE_RPC_METHODS,
+} from './rpc-policy.ts'
 
 describe('RPC policy', () => {
   it.each([

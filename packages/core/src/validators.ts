@@ -3,9 +3,13 @@
  * and inputs that cross a trust boundary get zod schemas.
  */
 import { isAddress } from 'viem'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { ACCOUNT_NAME_MIN_LENGTH } from './constants.ts'
 import { ErrorText, type NodeErrorKind } from './errors.ts'
+
+// zod/mini, unlike full zod, registers no messages of its own (every issue would read "Invalid
+// input"); set zod's English ones unless a locale is already configured, exactly as full zod does.
+if (!z.config().localeError) z.config(z.locales.en())
 
 const ACCOUNT_NAME = new RegExp(`^[a-zA-Z0-9-]{${ACCOUNT_NAME_MIN_LENGTH},}$`)
 const DECIMAL = /^-?\d+(\.\d+)?$/
@@ -71,7 +75,11 @@ export function checkFees(fees: {
   const { maxFeePerGas, maxPriorityFeePerGas } = fees
   if (maxFeePerGas !== undefined && !isFeeWithinLimit(maxFeePerGas)) return 'fee_cap_too_high'
   if (maxPriorityFeePerGas !== undefined && !isFeeWithinLimit(maxPriorityFeePerGas)) return 'fee_cap_too_high'
-  if (maxFeePerGas !== undefined && maxPriorityFeePerGas !== undefined && maxPriorityFeePerGas > maxFeePerGas) {
+  if (
+    maxFeePerGas !== undefined &&
+    maxPriorityFeePerGas !== undefined &&
+    maxPriorityFeePerGas > maxFeePerGas
+  ) {
     return 'tip_above_fee_cap'
   }
   return undefined
@@ -106,21 +114,21 @@ export const SOCIAL_PROVIDERS = [
 export const socialProviderSchema = z.enum(SOCIAL_PROVIDERS)
 export type SocialProvider = z.infer<typeof socialProviderSchema>
 
-const hexString = z.string().startsWith('0x')
+const hexString = z.string().check(z.startsWith('0x'))
 
 /** One EIP-5792 call; unknown fields (per-call capabilities) pass through untouched. */
 export const sendCallSchema = z.looseObject({
   to: hexString,
-  data: hexString.optional(),
-  value: z.string().optional(),
+  data: z.optional(hexString),
+  value: z.optional(z.string()),
 })
 
 /** The `wallet_sendCalls` parameters object. */
 export const sendCallsSchema = z.looseObject({
-  version: z.string().optional(),
-  chainId: z.union([z.string(), z.number()]).optional(),
-  from: hexString.optional(),
+  version: z.optional(z.string()),
+  chainId: z.optional(z.union([z.string(), z.number()])),
+  from: z.optional(hexString),
   calls: z.array(sendCallSchema),
-  capabilities: z.record(z.string(), z.unknown()).optional(),
+  capabilities: z.optional(z.record(z.string(), z.unknown())),
 })
 export type SendCallsParameters = z.infer<typeof sendCallsSchema>

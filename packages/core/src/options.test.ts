@@ -1,0 +1,138 @@
+import { anvil, mainnet, sepolia } from 'viem/chains'
+import { describe, expect, it } from 'vitest'
+import { ErrorText, PorticoError } from './errors.ts'
+import { type PorticoOptions, resolveOptions } from './options.ts'
+
+const base: PorticoOptions = { projectId: 'demo', networks: [anvil] }
+
+function failure(input: unknown): PorticoError {
+  try {
+    resolveOptions(input as PorticoOptions)
+  } catch (error) {
+    expect(error).toBeInstanceOf(PorticoError)
+    return error as PorticoError
+  }
+  throw new Error('resolveOptions accepted invalid options')
+}
+
+describe('createPortico options', () => {
+  it.each([{}, { projectId: '' }, { projectId: '   ' }, { projectId: 42 }])(
+    'refuses to start without a project id (%j)',
+    (input) => {
+      expect(failure({ networks: [anvil], ...input }).message).toBe('Project ID is not defined')
+    },
+  )
+
+  it('needs exactly one network', () => {
+    expect(failure({ projectId: 'p', networks: [] }).message).toBe(ErrorText.NO_NETWORKS)
+    expect(failure({ projectId: 'p' }).message).toBe(ErrorText.NO_NETWORKS)
+    expect(failure({ projectId: 'p', networks: [mainnet, sepolia] }).message).toBe(
+      'Portico supports exactly one network',
+    )
+  })
+
+  it('refuses siweConfig and siwx together', () => {
+    expect(failure({ ...base, siweConfig: {}, siwx: {} }).message).toBe(
+      'Cannot set both `siweConfig` and `siwx` options',
+    )
+    expect(() => resolveOptions({ ...base, siwx: {} })).not.toThrow()
+  })
+
+  it('keeps the network object exactly as given', () => {
+    const chain = { ...sepolia, custom: { explorerApi: 'x' } }
+    const resolved = resolveOptions({ ...base, networks: [chain] })
+    expect(resolved.networks[0]).toBe(chain)
+  })
+
+  it('names the field when a network is not a chain', () => {
+    const error = failure({ ...base, networks: [{ id: 1 }] })
+    expect(error.message).toMatch(/^Invalid Portico options: networks\.0: .*viem Chain/)
+  })
+
+  it('fills in the spec defaults: dark theme, analytics on, every feature but the opt-in ones', () => {
+    const resolved = resolveOptions(base)
+    expect(resolved.themeMode).toBe('dark')
+    expect(resolved.enableAnalytics).toBe(true)
+    expect(resolved.servicesUrl).toBe('http://127.0.0.1:3001')
+    expect(resolved.features).toMatchObject({
+      swaps: true,
+      onramp: true,
+      receive: true,
+      send: true,
+      email: true,
+      emailShowWallets: true,
+      history: true,
+      analytics: true,
+      allWallets: true,
+      legalCheckbox: false,
+      smartSessions: false,
+      collapseWallets: false,
+      pay: false,
+      socials: ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'],
+    })
+    expect(resolved.defaultAccountTypes).toMatchObject({ eip155: 'smartAccount' })
+    expect(resolved.excludeWalletIds).toEqual([])
+  })
+
+  it('keeps the host feature choices and fills in the rest', () => {
+    const resolved = resolveOptions({ ...base, features: { swaps: false, socials: ['github', 'google'] } })
+    expect(resolved.features).toMatchObject({ swaps: false, onramp: true, socials: ['github', 'google'] })
+    expect(resolveOptions({ ...base, features: { socials: false } }).features.socials).toEqual([])
+  })
+
+  it('refuses a social provider it cannot log in with', () => {
+    expect(failure({ ...base, features: { socials: ['myspace'] } }).message).toBe(
+      'Invalid Portico options: features.socials: expected false or a list of: google, github, apple, facebook, x, discord, farcaster, telegram',
+    )
+  })
+
+  it('turns analytics off when either switch is off', () => {
+    expect(resolveOptions({ ...base, enableAnalytics: false }).features.analytics).toBe(false)
+    expect(resolveOptions({ ...base, features: { analytics: false } }).enableAnalytics).toBe(false)
+  })
+
+  it('takes the order options from features or from the top level, features first', () => {
+    const top = resolveOptions({ ...base, connectMethodsOrder: ['wallet', 'email', 'social'] })
+    expect(top.features.connectMethodsOrder).toEqual(['wallet', 'email', 'social'])
+    const both = resolveOptions({
+      ...base,
+      connectorTypeOrder: ['recent'],
+      features: { connectorTypeOrder: ['injected', 'recent'] },
+    })
+    expect(both.connectorTypeOrder).toEqual(['injected', 'recent'])
+    expect(failure({ ...base, walletFeaturesOrder: ['bridge'] }).message).toMatch(/walletFeaturesOrder/)
+  })
+
+  it('accepts a light theme and theme variables, and refuses an unknown theme mode', () => {
+    const resolved = resolveOptions({
+      ...base,
+      themeMode: 'light',
+      themeVariables: { '--portico-accent': '#ff0000', '--portico-z-index': 2000 },
+    })
+    expect(resolved.themeMode).toBe('light')
+    expect(resolved.themeVariables).toEqual({ '--portico-accent': '#ff0000', '--portico-z-index': 2000 })
+    expect(failure({ ...base, themeMode: 'sepia' }).message).toMatch(/themeMode/)
+  })
+
+  it('merges account type overrides over the defaults', () => {
+    expect(resolveOptions({ ...base, defaultAccountTypes: { eip155: 'eoa' } }).defaultAccountTypes).toEqual({
+      eip155: 'eoa',
+      bip122: 'payment',
+      polkadot: 'eoa',
+      solana: 'eoa',
+    })
+  })
+
+  it('checks the services URL and drops a trailing slash so paths join cleanly', () => {
+    expect(resolveOptions({ ...base, servicesUrl: 'https://portico.example/' }).servicesUrl).toBe(
+      'https://portico.example',
+    )
+    expect(failure({ ...base, servicesUrl: 'not a url' }).message).toMatch(/servicesUrl/)
+  })
+
+  it('checks the dapp metadata', () => {
+    const metadata = { name: 'Demo', description: 'A demo', url: 'https://demo.example', icons: [] }
+    expect(resolveOptions({ ...base, metadata }).metadata).toEqual(metadata)
+    expect(failure({ ...base, metadata: { ...metadata, url: 'demo' } }).message).toMatch(/metadata\.url/)
+  })
+})

@@ -1,0 +1,93 @@
+import { createStore, type Store } from '../store.ts'
+
+/** Every modal view of SPEC §2. */
+export const VIEWS = [
+  'Connect',
+  'Account',
+  'AllWallets',
+  'ConnectingExternal',
+  'ConnectingWalletConnect',
+  'ConnectingWalletConnectBasic',
+  'ConnectingSiwe',
+  'ConnectingFarcaster',
+  'UnsupportedChain',
+  'RegisterAccountName',
+  'RegisterAccountNameSuccess',
+  'ApproveTransaction',
+  'SIWXSignMessage',
+] as const
+
+export type View = (typeof VIEWS)[number]
+
+export interface RouterData {
+  connectorId?: string | undefined
+  wallet?: { name: string; icon?: string | undefined } | undefined
+}
+
+export type RouterDirection = 'forward' | 'back' | 'none'
+
+export interface RouterState {
+  view: View
+  history: View[]
+  data: RouterData | undefined
+  direction: RouterDirection
+  /** Changes on every navigation, so the UI can key its 150 ms transition on it. */
+  transitionId: number
+}
+
+export interface Router {
+  store: Store<RouterState>
+  push(view: View, data?: RouterData): void
+  replace(view: View, data?: RouterData): void
+  /** Returns false, changing nothing, when there is no earlier view to go back to. */
+  goBack(): boolean
+  reset(view: View, data?: RouterData): void
+}
+
+export function createRouter(initial: View = 'Connect'): Router {
+  const store = createStore<RouterState>({
+    view: initial,
+    history: [initial],
+    data: undefined,
+    direction: 'none',
+    transitionId: 0,
+  })
+  // Each history entry keeps its own data, so going back shows the wallet the user left.
+  let dataHistory: (RouterData | undefined)[] = [undefined]
+
+  function navigate(history: View[], data: RouterData | undefined, direction: RouterDirection) {
+    const view = history[history.length - 1] ?? initial
+    store.setState((state) => ({ view, history, data, direction, transitionId: state.transitionId + 1 }))
+  }
+
+  return {
+    store,
+    push(view, data) {
+      const { history, view: current } = store.getState()
+      // A double click must not stack the same view twice.
+      if (view === current) {
+        dataHistory = [...dataHistory.slice(0, -1), data]
+        store.setState({ data })
+        return
+      }
+      dataHistory = [...dataHistory, data]
+      navigate([...history, view], data, 'forward')
+    },
+    replace(view, data) {
+      const { history } = store.getState()
+      dataHistory = [...dataHistory.slice(0, -1), data]
+      navigate([...history.slice(0, -1), view], data, 'none')
+    },
+    goBack() {
+      const { history } = store.getState()
+      if (history.length <= 1) return false
+      dataHistory = dataHistory.slice(0, -1)
+      navigate(history.slice(0, -1), dataHistory[dataHistory.length - 1], 'back')
+      return true
+    },
+    reset(view, data) {
+      dataHistory = [data]
+      navigate([view], data, 'none')
+    },
+  }
+}
