@@ -21,7 +21,6 @@ export default defineConfig({
           include: ['packages/*/src/**/*.int.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
       {
@@ -32,7 +31,6 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -64,7 +64,9 @@ async function timeClickToConnectView(page: import('playwright-core').Page): Pro
   return page.evaluate(
     () =>
       new Promise<number>((resolve) => {
-        const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Connect Wallet')
+        const button = [...document.querySelectorAll('button')].find(
+          (b) => b.textContent === 'Connect Wallet',
+        )
         if (!button) throw new Error('no Connect Wallet button')
         const started = performance.now()
         button.click()

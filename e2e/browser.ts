@@ -7,7 +7,8 @@ import { type Browser, chromium } from 'playwright-core'
  */
 export function chromiumPath(): string {
   const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-  if (!existsSync(path)) throw new Error(`Chromium not found at ${path} — apt-get install chromium or set CHROMIUM_PATH`)
+  if (!existsSync(path))
+    throw new Error(`Chromium not found at ${path} — apt-get install chromium or set CHROMIUM_PATH`)
   return path
 }
 

@@ -4,7 +4,10 @@ import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 
 const dist = join(import.meta.dirname, '..', 'apps', 'web', 'dist')
-type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }>
+type Manifest = Record<
+  string,
+  { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }
+>
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest
 
 /** The files the browser must fetch before anything can be clicked: the entry and its static imports. */
@@ -23,13 +26,18 @@ function firstPaintFiles(): string[] {
 
 describe('page weight budget', () => {
   it('ships at most 150 kB of gzipped JS before the first click', () => {
-    const gzipped = firstPaintFiles().reduce((sum, file) => sum + gzipSync(readFileSync(join(dist, file))).length, 0)
+    const gzipped = firstPaintFiles().reduce(
+      (sum, file) => sum + gzipSync(readFileSync(join(dist, file))).length,
+      0,
+    )
     expect(gzipped).toBeGreaterThan(10_000)
     expect(gzipped).toBeLessThanOrEqual(150_000)
   })
 
   it('keeps the views other than Connect out of the first download', () => {
-    const lazy = Object.entries(manifest).filter(([key]) => /views\/(Account|ConnectingExternal|UnsupportedChain)\.tsx$/.test(key))
+    const lazy = Object.entries(manifest).filter(([key]) =>
+      /views\/(Account|ConnectingExternal|UnsupportedChain)\.tsx$/.test(key),
+    )
     expect(lazy.map(([key]) => key.replace(/^.*views\//, '')).sort()).toEqual([
       'Account.tsx',
       'ConnectingExternal.tsx',

@@ -36,7 +36,9 @@ const connectButton = () => page.getByRole('button', { name: 'Connect Wallet' })
 
 async function connect() {
   await connectButton().click()
-  await dialog().getByRole('button', { name: /Test Wallet/ }).click()
+  await dialog()
+    .getByRole('button', { name: /Test Wallet/ })
+    .click()
   await expect.poll(() => page.getByTestId('status').textContent()).toBe('connected')
 }
 
@@ -71,7 +73,9 @@ describe('browser-wallet connect', () => {
   it('shows the refusal when the wallet rejects, and stays disconnected', async () => {
     wallet.decide('reject')
     await connectButton().click()
-    await dialog().getByRole('button', { name: /Test Wallet/ }).click()
+    await dialog()
+      .getByRole('button', { name: /Test Wallet/ })
+      .click()
     await expect.poll(() => dialog().getByRole('alert').textContent()).toBe('Connection declined')
     expect(await page.getByTestId('status').textContent()).toBe('disconnected')
 

@@ -1,5 +1,5 @@
 import type { BrowserContext } from 'playwright-core'
-import { createWalletClient, http, numberToHex, type Hex } from 'viem'
+import { createWalletClient, type Hex, http, numberToHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 
 export type Decision = 'approve' | 'reject'
@@ -20,14 +20,23 @@ export interface TestWallet {
   prompts: string[]
 }
 
-const PROMPTED = new Set(['eth_requestAccounts', 'wallet_requestPermissions', 'personal_sign', 'eth_sendTransaction', 'eth_signTypedData_v4'])
+const PROMPTED = new Set([
+  'eth_requestAccounts',
+  'wallet_requestPermissions',
+  'personal_sign',
+  'eth_sendTransaction',
+  'eth_signTypedData_v4',
+])
 
 /**
  * An EIP-6963 browser wallet for the tests: the page sees an announced provider exactly like an
  * extension's; behind it a dev key signs and anvil answers everything else. Each test decides
  * whether the "person" approves or rejects the prompts.
  */
-export async function installTestWallet(context: BrowserContext, options: TestWalletOptions): Promise<TestWallet> {
+export async function installTestWallet(
+  context: BrowserContext,
+  options: TestWalletOptions,
+): Promise<TestWallet> {
   const account = privateKeyToAccount(options.privateKey)
   const wallet = createWalletClient({ account, transport: http(options.rpcUrl) })
   let decision: Decision = 'approve'
@@ -68,7 +77,10 @@ export async function installTestWallet(context: BrowserContext, options: TestWa
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
         })
-        const body = (await response.json()) as { result?: unknown; error?: { code: number; message: string } }
+        const body = (await response.json()) as {
+          result?: unknown
+          error?: { code: number; message: string }
+        }
         if (body.error) throw body.error
         return body.result
       }
@@ -100,7 +112,8 @@ export async function installTestWallet(context: BrowserContext, options: TestWa
 /** Runs inside the page before any of its scripts: announces the provider the EIP-6963 way. */
 function pageSideProvider(info: { name: string; rdns: string }) {
   const listeners = new Map<string, Set<(...args: unknown[]) => void>>()
-  const bridge = (window as unknown as { __porticoTestWallet(request: string): Promise<string> }).__porticoTestWallet
+  const bridge = (window as unknown as { __porticoTestWallet(request: string): Promise<string> })
+    .__porticoTestWallet
   const provider = {
     async request({ method, params }: { method: string; params?: unknown[] }) {
       const answer = JSON.parse(await bridge(JSON.stringify({ method, params }))) as {
@@ -108,7 +121,8 @@ function pageSideProvider(info: { name: string; rdns: string }) {
         error?: { code: number; message: string }
       }
       if (answer.error) throw Object.assign(new Error(answer.error.message), { code: answer.error.code })
-      if (method === 'wallet_revokePermissions') for (const fn of listeners.get('accountsChanged') ?? []) fn([])
+      if (method === 'wallet_revokePermissions')
+        for (const fn of listeners.get('accountsChanged') ?? []) fn([])
       return answer.result
     },
     on(event: string, fn: (...args: unknown[]) => void) {
@@ -122,7 +136,9 @@ function pageSideProvider(info: { name: string; rdns: string }) {
   }
   const icon =
     'data:image/svg+xml;base64,' +
-    btoa('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#7b61ff"/></svg>')
+    btoa(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#7b61ff"/></svg>',
+    )
   const detail = Object.freeze({
     info: Object.freeze({ uuid: crypto.randomUUID(), name: info.name, icon, rdns: info.rdns }),
     provider,

@@ -5,7 +5,8 @@ const port = (name: string, fallback: number) => {
   const value = process.env[name]
   if (value === undefined) return fallback
   const parsed = Number(value)
-  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) fail(`${name} must be a port number, got "${value}"`)
+  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535)
+    fail(`${name} must be a port number, got "${value}"`)
   return parsed
 }
 
@@ -24,7 +25,9 @@ const stack = await startStack({
   serverPort: port('SERVER_PORT', 3001),
   webPort: port('WEB_PORT', 3000),
   log: (line) => console.log(`  ${line}`),
-}).catch((error: unknown) => fail(error instanceof Error ? error.message.split('\n')[0] ?? 'start failed' : String(error)))
+}).catch((error: unknown) =>
+  fail(error instanceof Error ? (error.message.split('\n')[0] ?? 'start failed') : String(error)),
+)
 
 const dev = DEV_ACCOUNTS[0]
 console.log(`

@@ -2,13 +2,8 @@ import { readFile } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { extname, join, normalize } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { createPortico } from '@portico/core'
-import { PorticoProvider } from '@portico/react'
-import { cookieToInitialState } from '@wagmi/core'
-import { renderToString } from 'react-dom/server'
-import { App } from './App.tsx'
-import { createPageWagmiConfig, type PageConfig, pageChain } from './page-config.ts'
-import { PAGE_CSS } from './page-css.ts'
+import type { PageConfig } from './page-config.ts'
+import { renderPage } from './render.tsx'
 
 export interface WebServerOptions extends PageConfig {
   host?: string
@@ -29,7 +24,9 @@ const CONTENT_TYPES: Record<string, string> = {
 }
 
 /** Serves the server-rendered page and the built browser bundle. */
-export async function startWebServer(options: WebServerOptions): Promise<{ url: string; close(): Promise<void> }> {
+export async function startWebServer(
+  options: WebServerOptions,
+): Promise<{ url: string; close(): Promise<void> }> {
   const host = options.host ?? '127.0.0.1'
   const port = options.port ?? 3000
   const distDir = options.distDir ?? join(import.meta.dirname, '..', 'dist')
@@ -52,7 +49,8 @@ export async function startWebServer(options: WebServerOptions): Promise<{ url: 
     if (url.pathname === '/healthz') return send(request, response, 200, 'application/json', '{"ok":true}')
     if (url.pathname.startsWith('/assets/')) {
       const path = normalize(join(distDir, url.pathname))
-      if (!path.startsWith(join(distDir, 'assets'))) return send(request, response, 404, 'text/plain', 'Not found')
+      if (!path.startsWith(join(distDir, 'assets')))
+        return send(request, response, 404, 'text/plain', 'Not found')
       const body = await readFile(path).catch(() => undefined)
       if (!body) return send(request, response, 404, 'text/plain', 'Not found')
       return send(request, response, 200, CONTENT_TYPES[extname(path)] ?? 'application/octet-stream', body, {
@@ -60,7 +58,13 @@ export async function startWebServer(options: WebServerOptions): Promise<{ url: 
       })
     }
     if (url.pathname !== '/') return send(request, response, 404, 'text/plain', 'Not found')
-    const html = renderPage(options, request.headers.cookie ?? '', entry?.file ?? '', preloads, entry?.css ?? [])
+    const html = renderPage(
+      options,
+      request.headers.cookie ?? '',
+      entry?.file ?? '',
+      preloads,
+      entry?.css ?? [],
+    )
     return send(request, response, 200, 'text/html; charset=utf-8', html, { 'cache-control': 'no-store' })
   }
 
@@ -112,49 +116,6 @@ export async function startWebServer(options: WebServerOptions): Promise<{ url: 
         server.close(() => resolve())
       }),
   }
-}
-
-function renderPage(config: PageConfig, cookie: string, script: string, preloads: string[], css: string[]) {
-  const pageConfig: PageConfig = {
-    projectId: config.projectId,
-    servicesUrl: config.servicesUrl,
-    rpcUrl: config.rpcUrl,
-    chainId: config.chainId,
-    chainName: config.chainName,
-  }
-  const chain = pageChain(pageConfig)
-  const wagmiConfig = createPageWagmiConfig(chain)
-  const portico = createPortico({
-    wagmiConfig,
-    initialState: cookieToInitialState(wagmiConfig, cookie),
-    projectId: config.projectId,
-    servicesUrl: config.servicesUrl,
-    networks: [chain],
-    metadata: { name: 'Portico', description: 'Self-hosted wallet connection', url: '', icons: [] },
-  })
-  const body = renderToString(
-    <PorticoProvider portico={portico}>
-      <App />
-    </PorticoProvider>,
-  )
-  // `<` is escaped so no value in the config can close the script element.
-  const json = JSON.stringify(pageConfig).replace(/</g, '\\u003c')
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Portico — self-hosted wallet connection</title>
-<style>${PAGE_CSS}</style>
-${css.map((file) => `<link rel="stylesheet" href="/${file}">`).join('\n')}
-${preloads.map((file) => `<link rel="modulepreload" href="/${file}">`).join('\n')}
-<script type="module" src="/${script}"></script>
-</head>
-<body>
-<div id="root">${body}</div>
-<script type="application/json" id="portico-config">${json}</script>
-</body>
-</html>`
 }
 
 async function readManifest(distDir: string): Promise<Manifest> {

@@ -45,6 +45,8 @@ export function Modal({ portico, root }: { portico: Portico; root: ShadowRoot })
   }
 
   return (
+    // Clicking outside the card is a pointer shortcut; keyboard users close with Escape.
+    // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop is not a control
     <div
       className="backdrop"
       onMouseDown={(event) => {
@@ -62,7 +64,12 @@ export function Modal({ portico, root }: { portico: Portico; root: ShadowRoot })
       >
         <div className="header">
           {canGoBack ? (
-            <button type="button" className="icon-button" aria-label="Back" onClick={() => portico.router.goBack()}>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="Back"
+              onClick={() => portico.router.goBack()}
+            >
               ‹
             </button>
           ) : (
@@ -71,13 +78,24 @@ export function Modal({ portico, root }: { portico: Portico; root: ShadowRoot })
           <h2 className="title" id={titleId} key={title}>
             {title}
           </h2>
-          <button type="button" className="icon-button" aria-label="Close" onClick={() => portico.modal.close()}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Close"
+            onClick={() => portico.modal.close()}
+          >
             ✕
           </button>
         </div>
         <AnimatedHeight>
           <div className={`view ${router.direction}`} key={router.transitionId}>
-            <Suspense fallback={<div className="center" aria-busy="true"><span className="spinner" /></div>}>
+            <Suspense
+              fallback={
+                <div className="center" aria-busy="true">
+                  <span className="spinner" />
+                </div>
+              }
+            >
               <Body portico={portico} />
             </Suspense>
           </div>

@@ -7,7 +7,11 @@ export function Toast({ portico }: { portico: Portico }) {
     <div role="status" aria-live="polite">
       {toast.open && (
         <div className={`toast ${toast.variant}`} key={toast.id}>
-          {toast.variant === 'loading' ? <span className="spinner" aria-hidden="true" /> : <span className="dot" aria-hidden="true" />}
+          {toast.variant === 'loading' ? (
+            <span className="spinner" aria-hidden="true" />
+          ) : (
+            <span className="dot" aria-hidden="true" />
+          )}
           <span>{toast.message}</span>
         </div>
       )}

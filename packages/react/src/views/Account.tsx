@@ -25,13 +25,13 @@ export default function Account({ portico }: ViewProps) {
           {copied ? '✓' : '⧉'}
         </button>
       </span>
-      <span className="balance" aria-label="Balance">
+      <output className="balance" aria-label="Balance">
         {balance.value === undefined
           ? balance.loading
             ? 'Loading balance…'
             : `— ${symbol}`
           : `${formatUnitsFloor(balance.value, decimals, BALANCE_DISPLAY_DECIMALS)} ${symbol}`}
-      </span>
+      </output>
       <span className="muted">Network: {portico.network.name}</span>
       <button
         type="button"

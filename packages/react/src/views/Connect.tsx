@@ -4,8 +4,8 @@ import {
   orderConnectorGroups,
   type WalletConnectorInfo,
 } from '@portico/core'
-import { useStore } from '../hooks.ts'
 import { WalletImage } from '../components/WalletImage.tsx'
+import { useStore } from '../hooks.ts'
 import type { ViewProps } from './registry.ts'
 
 /** Groups this build can fill; WalletConnect, featured and the explorer lists come with later issues. */
@@ -41,14 +41,19 @@ export function Connect({ portico }: ViewProps) {
       {methods.includes('wallet') &&
         (list.length === 0 ? (
           <p className="muted center">
-            No browser wallet found. Install a wallet extension such as MetaMask or Rabby, then reload this page.
+            No browser wallet found. Install a wallet extension such as MetaMask or Rabby, then reload this
+            page.
           </p>
         ) : (
           groups.map((group) => {
             const connectors = byGroup[group] ?? []
             if (connectors.length === 0) return null
             return (
-              <ul className="list" key={group} aria-label={group === 'recent' ? 'Recent wallets' : 'Browser wallets'}>
+              <ul
+                className="list"
+                key={group}
+                aria-label={group === 'recent' ? 'Recent wallets' : 'Browser wallets'}
+              >
                 {connectors.map((connector) => (
                   <li key={connector.id}>
                     <button type="button" className="row-button" onClick={() => select(connector)}>

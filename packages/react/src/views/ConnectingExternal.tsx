@@ -21,7 +21,9 @@ export default function ConnectingExternal({ portico }: ViewProps) {
       await portico.connectWallet(connectorId)
       portico.modal.close({ force: true })
     } catch (error) {
-      setAttempt(isUserRejection(error) ? { state: 'declined' } : { state: 'failed', message: errorMessage(error) })
+      setAttempt(
+        isUserRejection(error) ? { state: 'declined' } : { state: 'failed', message: errorMessage(error) },
+      )
     }
   }, [connectorId, portico])
 

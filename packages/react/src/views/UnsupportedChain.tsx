@@ -29,7 +29,11 @@ export default function UnsupportedChain({ portico }: ViewProps) {
       <button type="button" className="primary" onClick={() => void switchNetwork()}>
         Switch to {name}
       </button>
-      <button type="button" className="secondary" onClick={() => void portico.disconnect().catch(() => undefined)}>
+      <button
+        type="button"
+        className="secondary"
+        onClick={() => void portico.disconnect().catch(() => undefined)}
+      >
         Disconnect
       </button>
     </div>

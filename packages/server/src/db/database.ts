@@ -27,7 +27,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: backend.pool }) })
   let closing: Promise<void> | undefined
   const close = () => {
-    closing ??= db.destroy().finally(backend.unlock)
+    closing ??= db.destroy().finally(backend.afterClose)
     return closing
   }
   try {
@@ -42,7 +42,8 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
 interface Backend {
   kind: Database['kind']
   pool: PostgresPool
-  unlock: () => Promise<void>
+  /** Runs once Kysely has closed the pool. */
+  afterClose: () => Promise<void>
 }
 
 function postgres(connectionString: string): Backend {
@@ -50,15 +51,35 @@ function postgres(connectionString: string): Backend {
   // An idle client that loses its connection is dropped by the pool; without a listener the
   // 'error' event would crash the process.
   pool.on('error', (error) => console.error(`postgres: idle connection failed: ${error.message}`))
-  return { kind: 'postgres', pool, unlock: async () => {} }
+  // pg-pool's end() resolves before its clients have said goodbye; waiting for them lets a
+  // caller drop the database or exit right after close().
+  const clients = new Set<pg.PoolClient>()
+  let drained = () => {}
+  pool.on('connect', (client) => clients.add(client))
+  pool.on('remove', (client) => {
+    clients.delete(client)
+    if (clients.size === 0) drained()
+  })
+  const afterClose = () =>
+    new Promise<void>((resolve) => {
+      drained = resolve
+      if (clients.size === 0) resolve()
+    })
+  return { kind: 'postgres', pool, afterClose }
 }
 
 async function pglite(dataDir: string | undefined): Promise<Backend> {
-  if (dataDir === undefined) return { kind: 'pglite', pool: pglitePool(await PGlite.create()), unlock: async () => {} }
+  if (dataDir === undefined) {
+    return { kind: 'pglite', pool: pglitePool(await PGlite.create()), afterClose: async () => {} }
+  }
   await mkdir(dataDir, { recursive: true })
   const unlock = await lockDataDir(dataDir)
   try {
-    return { kind: 'pglite', pool: pglitePool(await PGlite.create(join(dataDir, 'pglite'))), unlock }
+    return {
+      kind: 'pglite',
+      pool: pglitePool(await PGlite.create(join(dataDir, 'pglite'))),
+      afterClose: unlock,
+    }
   } catch (error) {
     await unlock()
     throw error

@@ -5,12 +5,11 @@ import { migrations } from './migrations/index.ts'
  * Brings the schema up to date. Kysely's Postgres adapter holds an advisory lock while it runs, so
  * several server instances starting together on one database apply each migration once.
  */
-export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<void> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
   const { error, results } = await migrator.migrateToLatest()
   if (error === undefined) return
-  const failed = results?.find((result) => result.status === 'Error')?.migrationName
-  throw new Error(`Database migration ${failed ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`, {
-    cause: error,
-  })
+  const failed = results?.find((result) => result.status === 'Error')?.migrationName ?? ''
+  const reason = error instanceof Error ? error.message : String(error)
+  throw new Error(`Database migration ${failed} failed: ${reason}`, { cause: error })
 }

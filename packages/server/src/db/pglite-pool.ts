@@ -38,7 +38,8 @@ class PgliteClient implements PostgresPoolClient {
   query<R>(
     sql: string | PostgresCursor<R>,
     parameters: ReadonlyArray<unknown> = [],
-  ): Promise<PostgresQueryResult<R>> {
+  ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+    // Kysely only passes a cursor when the dialect is configured with one, which this is not.
     if (typeof sql !== 'string') throw new Error('Streaming queries are not supported on PGlite')
     return this.pglite.query<R>(sql, [...parameters]).then((result) => ({
       command: result.command as PostgresQueryResult<R>['command'],

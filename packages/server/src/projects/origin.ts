@@ -14,7 +14,9 @@ export function normaliseOrigin(input: string): OriginResult {
   } catch {
     return invalid(input, 'not a URL')
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return invalid(input, 'only http and https are allowed')
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return invalid(input, 'only http and https are allowed')
+  }
   if (url.username || url.password) return invalid(input, 'it must not contain credentials')
   if (url.pathname !== '/' || /[?#]/.test(text)) {
     return invalid(input, 'an origin is scheme://host[:port], without a path, query or fragment')

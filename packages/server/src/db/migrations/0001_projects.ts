@@ -11,7 +11,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('project_origins')
-    .addColumn('project_id', 'text', (column) => column.notNull().references('projects.id').onDelete('cascade'))
+    .addColumn('project_id', 'text', (column) =>
+      column.notNull().references('projects.id').onDelete('cascade'),
+    )
     .addColumn('origin', 'text', (column) => column.notNull())
     .addPrimaryKeyConstraint('project_origins_pkey', ['project_id', 'origin'])
     .execute()

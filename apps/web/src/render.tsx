@@ -1,0 +1,61 @@
+import { createPortico } from '@portico/core'
+import { PorticoProvider } from '@portico/react'
+import { cookieToInitialState } from '@wagmi/core'
+import { renderToString } from 'react-dom/server'
+import { App } from './App.tsx'
+import { createPageWagmiConfig, type PageConfig, pageChain } from './page-config.ts'
+import { PAGE_CSS } from './page-css.ts'
+
+/** Renders the app for one request, from the wagmi state in that request's cookie. */
+export function renderAppHtml(config: PageConfig, cookie: string): string {
+  const chain = pageChain(config)
+  const wagmiConfig = createPageWagmiConfig(chain)
+  const portico = createPortico({
+    wagmiConfig,
+    initialState: cookieToInitialState(wagmiConfig, cookie),
+    projectId: config.projectId,
+    servicesUrl: config.servicesUrl,
+    networks: [chain],
+  })
+  return renderToString(
+    <PorticoProvider portico={portico}>
+      <App />
+    </PorticoProvider>,
+  )
+}
+
+/** The whole HTML document: the rendered app, the page config for hydration, and the bundle's files. */
+export function renderPage(
+  config: PageConfig,
+  cookie: string,
+  script: string,
+  preloads: string[],
+  css: string[],
+) {
+  const pageConfig: PageConfig = {
+    projectId: config.projectId,
+    servicesUrl: config.servicesUrl,
+    rpcUrl: config.rpcUrl,
+    chainId: config.chainId,
+    chainName: config.chainName,
+  }
+  const body = renderAppHtml(pageConfig, cookie)
+  // `<` is escaped so no value in the config can close the script element.
+  const json = JSON.stringify(pageConfig).replace(/</g, '\\u003c')
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Portico — self-hosted wallet connection</title>
+<style>${PAGE_CSS}</style>
+${css.map((file) => `<link rel="stylesheet" href="/${file}">`).join('\n')}
+${preloads.map((file) => `<link rel="modulepreload" href="/${file}">`).join('\n')}
+<script type="module" src="/${script}"></script>
+</head>
+<body>
+<div id="root">${body}</div>
+<script type="application/json" id="portico-config">${json}</script>
+</body>
+</html>`
+}

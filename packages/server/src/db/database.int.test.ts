@@ -1,0 +1,72 @@
+import { sql } from 'kysely'
+import { afterEach, expect, test } from 'vitest'
+import { createProject, getProject } from '../projects/repository.ts'
+import { describeEachBackend, type TestStore } from '../test-support/backends.ts'
+import { openDatabase } from './database.ts'
+
+describeEachBackend('database', (backend) => {
+  let store: TestStore | undefined
+
+  afterEach(async () => {
+    await store?.dispose()
+    store = undefined
+  })
+
+  test('data survives closing and reopening, and migrations run once', async () => {
+    store = await backend.createStore()
+    const first = await openDatabase(store.options)
+    expect(first.kind).toBe(backend.name)
+    const project = await createProject(first.db, { name: 'Kept', origins: ['https://kept.example'] })
+    await first.close()
+    await first.close()
+
+    const second = await openDatabase(store.options)
+    try {
+      expect(await getProject(second.db, project.id)).toEqual(project)
+      const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(second.db)
+      expect(applied.rows).toEqual([{ name: '0001_projects' }])
+    } finally {
+      await second.close()
+    }
+  })
+
+  test('a transaction that fails leaves nothing behind, and others wait for it', async () => {
+    store = await backend.createStore()
+    const database = await openDatabase(store.options)
+    try {
+      const id = '9'.repeat(32)
+      const failed = database.db.transaction().execute(async (trx) => {
+        await trx.insertInto('projects').values({ id, name: 'Rolled back' }).execute()
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        throw new Error('boom')
+      })
+      const outside = database.db.selectFrom('projects').select('id').where('id', '=', id).execute()
+      await expect(failed).rejects.toThrow('boom')
+      expect(await outside).toEqual([])
+      expect(await getProject(database.db, id)).toBeUndefined()
+    } finally {
+      await database.close()
+    }
+  })
+
+  if (backend.name === 'pglite') {
+    test('a data folder is opened by one process at a time', async () => {
+      store = await backend.createStore()
+      const first = await openDatabase(store.options)
+      try {
+        await expect(openDatabase(store.options)).rejects.toThrow(`is in use by process ${process.pid}`)
+      } finally {
+        await first.close()
+      }
+      const again = await openDatabase(store.options)
+      await again.close()
+    })
+  } else {
+    test('instances starting together on one database migrate once', async () => {
+      store = await backend.createStore()
+      const options = store.options
+      const databases = await Promise.all([1, 2, 3].map(() => openDatabase(options)))
+      await Promise.all(databases.map((database) => database.close()))
+    })
+  }
+})

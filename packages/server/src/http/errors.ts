@@ -1,0 +1,45 @@
+import { STATUS_CODES } from 'node:http'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+
+/** An error whose message is meant for the caller, sent as `{error: {code, message}}`. */
+export class HttpError extends Error {
+  override name = 'HttpError'
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+function errorBody(statusCode: number, message: string): { error: { code: string; message: string } } {
+  return { error: { code: errorCode(statusCode), message } }
+}
+
+/** 404 → NOT_FOUND, 403 → FORBIDDEN, …; every server-side failure is just INTERNAL. */
+function errorCode(statusCode: number): string {
+  if (statusCode >= 500) return 'INTERNAL'
+  return (STATUS_CODES[statusCode] ?? 'Bad Request').toUpperCase().replace(/[^A-Z]+/g, '_')
+}
+
+/**
+ * One shape for every failure. Our own HttpErrors and Fastify's client errors (bad JSON, body
+ * too large) say what was wrong; anything else is a bug whose detail belongs in the log only.
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send(errorBody(404, 'Not found')))
+  app.setErrorHandler(answerError)
+}
+
+/**
+ * Also Fastify's `frameworkErrors` option: errors raised before routing (a URL that is not
+ * valid percent-encoding) would otherwise get Fastify's own body shape.
+ */
+export function answerError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  const status = (error as { statusCode?: unknown }).statusCode
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return reply.code(status).send(errorBody(status, error.message))
+  }
+  request.log.error({ err: error }, 'request failed')
+  return reply.code(500).send(errorBody(500, 'Internal error'))
+}

@@ -1,0 +1,51 @@
+import type { AddressInfo } from 'node:net'
+import type { FastifyServerOptions } from 'fastify'
+import { openDatabase } from './db/database.ts'
+import { ensureProject } from './projects/repository.ts'
+import { buildServer } from './server.ts'
+
+export interface StartServerOptions {
+  host?: string
+  port?: number
+  databaseUrl?: string
+  dataDir?: string
+  /** A project to create or complete on start, so a local page works without any setup. */
+  devProject?: { id: string; name: string; origins: string[] }
+  /** Warnings and failures only by default: per-request lines would drown `npm start`'s output. */
+  logger?: FastifyServerOptions['logger']
+}
+
+export interface RunningServer {
+  url: string
+  close(): Promise<void>
+}
+
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const host = options.host ?? '127.0.0.1'
+  const port = options.port ?? 3001
+  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir })
+  try {
+    if (options.devProject) await ensureProject(database.db, options.devProject)
+    const app = await buildServer({ database, logger: options.logger ?? { level: 'warn' } })
+    try {
+      await app.listen({ host, port })
+    } catch (error) {
+      await app.close()
+      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+        throw new Error(`Port ${port} is already in use — stop the other process or set SERVER_PORT`)
+      }
+      throw error
+    }
+    const { port: actualPort } = app.server.address() as AddressInfo
+    return {
+      url: `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`,
+      close: async () => {
+        await app.close()
+        await database.close()
+      },
+    }
+  } catch (error) {
+    await database.close()
+    throw error
+  }
+}
