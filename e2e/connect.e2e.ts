@@ -115,3 +115,17 @@ describe('browser-wallet connect', () => {
     await expect.poll(() => dialog().count()).toBe(0)
   })
 })
+
+describe('unsupported network', () => {
+  it('says the wallet is on the wrong network and switches it back to the page network', async () => {
+    await connect()
+    await wallet.moveToChain(page, 1)
+    const wrong = page.getByRole('button', { name: 'Wrong network, switch to Anvil' })
+    await expect.poll(() => wrong.count()).toBe(1)
+    await wrong.click()
+    await expect.poll(() => dialog().getByRole('heading').textContent()).toBe('Switch Network')
+    await dialog().getByRole('button', { name: 'Switch to Anvil' }).click()
+    await expect.poll(() => page.getByRole('button', { name: 'Network Anvil' }).count()).toBe(1)
+    await expect.poll(() => dialog().getByRole('heading').textContent()).toBe('Account')
+  })
+})

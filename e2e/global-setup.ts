@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { freePort } from '../packages/contracts/src/testing.ts'
 import { startStack } from '../scripts/stack.ts'
 
 export interface E2EStack {
@@ -20,16 +21,16 @@ declare module 'vitest' {
 
 /**
  * The browser tests run against the whole product, started the way `npm start` starts it, on its
- * own ports and a throw-away data folder so a developer's running stack is left alone.
+ * own free ports and a throw-away data folder so a developer's running stack is left alone.
  */
 export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(join(tmpdir(), 'portico-e2e-'))
   const stack = await startStack({
     dataDir,
     databaseUrl: process.env.E2E_DATABASE_URL,
-    anvilPort: Number(process.env.E2E_ANVIL_PORT ?? 18545),
-    serverPort: Number(process.env.E2E_SERVER_PORT ?? 13001),
-    webPort: Number(process.env.E2E_WEB_PORT ?? 13000),
+    anvilPort: await freePort(),
+    serverPort: await freePort(),
+    webPort: await freePort(),
     log: (line) => console.log(`[e2e stack] ${line}`),
   })
   project.provide('stack', {

@@ -1,4 +1,4 @@
-import type { BrowserContext } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { createWalletClient, type Hex, http, numberToHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 
@@ -18,6 +18,8 @@ export interface TestWallet {
   decide(decision: Decision): void
   /** Methods the page asked for, in order — what a person would have seen prompts for. */
   prompts: string[]
+  /** The person switches the wallet to another chain by hand; the page hears `chainChanged`. */
+  moveToChain(page: Page, chainId: number): Promise<void>
 }
 
 const PROMPTED = new Set([
@@ -41,6 +43,7 @@ export async function installTestWallet(
   const wallet = createWalletClient({ account, transport: http(options.rpcUrl) })
   let decision: Decision = 'approve'
   let permitted = false
+  let currentChainId = options.chainId
   const prompts: string[] = []
 
   async function handle(method: string, params: unknown[]): Promise<unknown> {
@@ -61,10 +64,11 @@ export async function installTestWallet(
       case 'eth_accounts':
         return permitted ? [account.address] : []
       case 'eth_chainId':
-        return numberToHex(options.chainId)
+        return numberToHex(currentChainId)
       case 'wallet_switchEthereumChain': {
         const [{ chainId }] = params as [{ chainId: Hex }]
         if (Number(chainId) !== options.chainId) throw { code: 4902, message: 'Unrecognized chain ID' }
+        currentChainId = options.chainId
         return null
       }
       case 'personal_sign': {
@@ -106,6 +110,14 @@ export async function installTestWallet(
       decision = next
     },
     prompts,
+    async moveToChain(page, chainId) {
+      currentChainId = chainId
+      await page.evaluate((hex) => {
+        const emit = (window as unknown as { __porticoTestWalletEmit(event: string, payload: unknown): void })
+          .__porticoTestWalletEmit
+        emit('chainChanged', hex)
+      }, numberToHex(chainId))
+    },
   }
 }
 
@@ -123,6 +135,10 @@ function pageSideProvider(info: { name: string; rdns: string }) {
       if (answer.error) throw Object.assign(new Error(answer.error.message), { code: answer.error.code })
       if (method === 'wallet_revokePermissions')
         for (const fn of listeners.get('accountsChanged') ?? []) fn([])
+      if (method === 'wallet_switchEthereumChain') {
+        const [{ chainId }] = params as [{ chainId: string }]
+        for (const fn of listeners.get('chainChanged') ?? []) fn(chainId)
+      }
       return answer.result
     },
     on(event: string, fn: (...args: unknown[]) => void) {
@@ -133,6 +149,11 @@ function pageSideProvider(info: { name: string; rdns: string }) {
     removeListener(event: string, fn: (...args: unknown[]) => void) {
       listeners.get(event)?.delete(fn)
     },
+  }
+  ;(
+    window as unknown as { __porticoTestWalletEmit(event: string, payload: unknown): void }
+  ).__porticoTestWalletEmit = (event, payload) => {
+    for (const fn of listeners.get(event) ?? []) fn(payload)
   }
   const icon =
     'data:image/svg+xml;base64,' +
