@@ -1,0 +1,86 @@
+import type { AddressInfo } from 'node:net'
+import { DEV_ACCOUNTS } from '@portico/contracts'
+import { buildServer, createProject, startChainServices } from '@portico/server'
+import autocannon from 'autocannon'
+import { createPublicClient, http } from 'viem'
+import { benchDatabases, startBenchChain } from './chain.ts'
+
+/**
+ * The balance and history routes under load on loopback, per database, with the indexer following
+ * the chain meanwhile as in production: first at a fixed RATE (the target: p99 ≤ 25 ms at 2,000 req/s
+ * on Postgres), then as fast as CONNECTIONS keep-alive connections can go. Requests rotate over
+ * eight funded accounts, each with hundreds of transactions.
+ */
+const RATE = 2_000
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+const CONNECTIONS = 32
+const PAGE = 'http://bench.example'
+
+const chain = await startBenchChain({ transfers: 3_000, perBlock: 50 })
+const accounts = DEV_ACCOUNTS.slice(0, 8).map((account) => account.address)
+try {
+  const head = Number(await createPublicClient({ transport: http(chain.rpcUrl) }).getBlockNumber())
+  const rows = []
+  for (const open of await benchDatabases()) {
+    const { name, database, dispose } = await open()
+    const services = startChainServices(database, {
+      rpcUrl: chain.rpcUrl,
+      chainId: chain.deployment.chainId,
+      startBlock: chain.deployment.firstBlock,
+      spamCollections: [chain.deployment.nfts.spam.address],
+    })
+    const app = await buildServer({ database, chain: services.chainData })
+    try {
+      while (Number(services.indexer?.status.cursor?.number ?? -1) < head) await sleep(100)
+      const project = await createProject(database.db, { name: 'Bench', origins: [PAGE] })
+      await app.listen({ host: '127.0.0.1', port: 0 })
+      const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/v1/account`
+      const query = `projectId=${project.id}&chainId=eip155:${chain.deployment.chainId}`
+      const routes = {
+        balance: accounts.map((address) => `${base}/${address}/balance?${query}&currency=usd`),
+        history: accounts.map((address) => `${base}/${address}/history?${query}`),
+      }
+      for (const [route, urls] of Object.entries(routes)) {
+        for (const rate of [RATE, undefined]) {
+          const result = await load(urls, rate)
+          rows.push({
+            database: name,
+            route,
+            offered: rate ? `${rate} req/s` : 'max',
+            'req/s': Math.round(result.requests.average),
+            'p50 ms': result.latency.p50,
+            'p99 ms': result.latency.p99,
+            errors: result.errors + result.non2xx,
+          })
+        }
+      }
+    } finally {
+      await app.close()
+      await services.stop()
+      await dispose()
+    }
+  }
+  console.table(rows)
+} finally {
+  await chain.stop()
+}
+
+/** In a worker thread, so the load generator does not share the server's event loop; each connection cycles through `urls`. */
+function load(urls: string[], overallRate: number | undefined) {
+  return autocannon({
+    url: urls[0] as string,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    workers: 1,
+    ...(overallRate ? { overallRate } : {}),
+    headers: { origin: PAGE },
+    requests: urls.map((url) => ({
+      method: 'GET' as const,
+      path: new URL(url).pathname + new URL(url).search,
+    })),
+  })
+}
+
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}

@@ -1,0 +1,179 @@
+import { sql } from 'kysely'
+import { formatUnits } from 'viem'
+import type { EventKind } from '../indexer/tables.ts'
+import { checksummed } from './checksum.ts'
+import type { ChainData } from './config.ts'
+import { priceOf } from './config.ts'
+import { decodeCursor, encodeCursor, HistoryCursor, MAX_TX_INDEX } from './cursor.ts'
+import { classifyOperation, directionOf, type OperationType } from './operation-type.ts'
+
+export interface Transaction {
+  id: string
+  hash: string
+  metadata: {
+    minedAt: string
+    chain: string
+    operationType: OperationType
+    status: 'confirmed' | 'failed'
+    sentFrom: string
+    sentTo: string
+    nonce: number
+  }
+  transfers: Transfer[]
+}
+
+export interface Transfer {
+  direction: 'in' | 'out' | 'self'
+  quantity: { numeric: string; decimals?: number }
+  fungible_info?: { name: string; symbol: string; icon: { url: string } }
+  nft_info?: {
+    name: string
+    content: { preview: { url: string } }
+    flags: { is_spam: boolean }
+    token_id: string
+    contract: string
+  }
+  value?: number
+  price?: number
+}
+
+interface Row {
+  hash: string
+  block_number: string
+  tx_index: number
+  from_address: string
+  to_address: string | null
+  value: string
+  nonce: string
+  status: 'confirmed' | 'failed'
+  mined_at: Date
+  events: EventJson[]
+}
+
+interface EventJson {
+  kind: EventKind
+  contract: string | null
+  from: string
+  to: string
+  tokenId: string | null
+  amount: string
+  name: string | null
+  symbol: string | null
+  decimals: number | null
+  nftName: string | null
+  image: string | null
+}
+
+const NO_CURSOR: HistoryCursor = { b: Number.MAX_SAFE_INTEGER, i: MAX_TX_INDEX }
+
+/**
+ * One page of an account's transactions, newest first, in one statement: `limit + 1` rows of the
+ * account's activity index after the cursor, then each transaction with the movements that involve
+ * the account aggregated as JSON.
+ */
+export async function historyPage(
+  chain: ChainData,
+  address: string,
+  cursor: string | undefined,
+  limit: number,
+): Promise<{ data: Transaction[]; next: string | null }> {
+  const { b, i } = cursor === undefined ? NO_CURSOR : decodeCursor(HistoryCursor, cursor)
+  const chainId = chain.config.chainId
+  const take = limit + 1
+  const { rows } = await sql<Row>`
+    with page as (
+      select block_number, tx_index, tx_hash as hash from chain_account_activity
+      where chain_id = ${chainId} and address = ${address} and (block_number, tx_index) < (${b}, ${i})
+      order by block_number desc, tx_index desc limit ${take}
+    )
+    select t.hash, t.block_number::text as block_number, t.tx_index, t.from_address, t.to_address,
+      t.value::text as value, t.nonce::text as nonce, t.status, t.mined_at,
+      coalesce((
+        select json_agg(json_build_object(
+          'kind', e.kind, 'contract', e.contract, 'from', e.from_address, 'to', e.to_address,
+          'tokenId', e.token_id::text, 'amount', e.amount::text, 'name', tok.name, 'symbol', tok.symbol,
+          'decimals', tok.decimals, 'nftName', n.name, 'image', n.image
+        ) order by e.log_index, e.sub_index)
+        from chain_events e
+        left join chain_tokens tok on tok.chain_id = e.chain_id and tok.address = e.contract
+        left join chain_nft_items n
+          on n.chain_id = e.chain_id and n.contract = e.contract and n.token_id = e.token_id
+        where e.chain_id = ${chainId} and e.tx_hash = t.hash
+          and (e.from_address = ${address} or e.to_address = ${address})
+      ), '[]'::json) as events
+    from page p
+    -- lateral: one primary-key lookup per row of the page, never a scan of all transactions
+    cross join lateral (
+      select * from chain_transactions where chain_id = ${chainId} and hash = p.hash
+    ) t
+    order by p.block_number desc, p.tx_index desc`.execute(chain.database.db)
+
+  const shown = rows.slice(0, limit)
+  const last = shown.at(-1)
+  return {
+    data: shown.map((row) => toTransaction(chain, address, row)),
+    next:
+      rows.length > limit && last ? encodeCursor({ b: Number(last.block_number), i: last.tx_index }) : null,
+  }
+}
+
+function toTransaction(chain: ChainData, address: string, row: Row): Transaction {
+  const movements = row.events.map((event) => ({ ...event, contract: event.contract }))
+  return {
+    id: `${row.hash}:${chain.config.chainId}`,
+    hash: row.hash,
+    metadata: {
+      minedAt: new Date(row.mined_at).toISOString(),
+      chain: chain.caipNetworkId,
+      operationType: classifyOperation({
+        address,
+        txFrom: row.from_address,
+        txTo: row.to_address,
+        value: BigInt(row.value),
+        movements,
+      }),
+      status: row.status,
+      sentFrom: checksummed(row.from_address),
+      sentTo: row.to_address ? checksummed(row.to_address) : '',
+      nonce: Number(row.nonce),
+    },
+    transfers: row.events
+      .filter((event) => event.kind !== 'approval')
+      .map((event) => toTransfer(chain, address, event)),
+  }
+}
+
+function toTransfer(chain: ChainData, address: string, event: EventJson): Transfer {
+  const direction = directionOf(address, event)
+  if (event.kind === 'erc721' || event.kind === 'erc1155') {
+    const contract = event.contract ?? ''
+    return {
+      direction,
+      quantity: { numeric: event.amount },
+      nft_info: {
+        name: event.nftName ?? `${event.name ?? ''} #${event.tokenId}`.trim(),
+        content: { preview: { url: event.image ?? '' } },
+        flags: { is_spam: chain.config.spamCollections.includes(contract) },
+        token_id: event.tokenId ?? '',
+        contract: contract && checksummed(contract),
+      },
+    }
+  }
+  const native = event.kind === 'native'
+  const { name, symbol, decimals } = native
+    ? chain.config.nativeCurrency
+    : {
+        name: event.name ?? '',
+        symbol: event.symbol ?? '',
+        decimals: event.decimals ?? 0,
+      }
+  const numeric = formatUnits(BigInt(event.amount), decimals)
+  const price = priceOf(chain.config, symbol, event.contract ?? undefined)
+  return {
+    direction,
+    quantity: { numeric, decimals },
+    fungible_info: { name, symbol, icon: { url: '' } },
+    value: Number(numeric) * price,
+    price,
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * The indexer's rows (migration 0002). Big integers travel as decimal strings: node-postgres returns
+ * bigint and numeric as strings and PGlite returns bigint as a number, so readers convert explicitly.
+ */
+export interface ChainTables {
+  chain_cursors: { chain_id: number; block_number: number | string; block_hash: string }
+  chain_blocks: {
+    chain_id: number
+    number: number | string
+    hash: string
+    parent_hash: string
+    timestamp: Date
+  }
+  chain_transactions: {
+    chain_id: number
+    hash: string
+    block_number: number | string
+    tx_index: number
+    from_address: string
+    to_address: string | null
+    value: string
+    nonce: number | string
+    status: TransactionStatus
+    mined_at: Date
+  }
+  chain_events: ChainEventRow
+  chain_account_activity: {
+    chain_id: number
+    address: string
+    block_number: number | string
+    tx_index: number
+    tx_hash: string
+  }
+  /** Signed: the zero address goes negative with every mint. */
+  chain_balances: { chain_id: number; holder: string; contract: string; balance: string }
+  chain_tokens: {
+    chain_id: number
+    address: string
+    standard: TokenStandard
+    name: string
+    symbol: string
+    decimals: number | null
+  }
+  chain_nft_items: {
+    chain_id: number
+    contract: string
+    token_id: string
+    name: string | null
+    image: string | null
+  }
+}
+
+export type TransactionStatus = 'confirmed' | 'failed'
+export type TokenStandard = 'erc20' | 'erc721' | 'erc1155'
+export type EventKind = 'native' | TokenStandard | 'approval'
+
+export interface ChainEventRow {
+  chain_id: number
+  tx_hash: string
+  log_index: number
+  sub_index: number
+  block_number: number | string
+  tx_index: number
+  kind: EventKind
+  /** Lower-case token address; null for native value. */
+  contract: string | null
+  from_address: string
+  to_address: string
+  token_id: string | null
+  amount: string
+}

@@ -1,0 +1,66 @@
+import { ErrorText } from '@portico/core/errors'
+import type { FastifyPluginAsync } from 'fastify'
+import { balancesOf, NativeBalanceCache } from '../chain-data/balances.ts'
+import type { ChainData } from '../chain-data/config.ts'
+import { fungiblePrices } from '../chain-data/fungibles.ts'
+import { historyPage } from '../chain-data/history.ts'
+import { nftPage } from '../chain-data/nfts.ts'
+import {
+  AccountParams,
+  BalanceQuery,
+  GasPriceQuery,
+  PAGE_SIZE,
+  PageQuery,
+  PriceBody,
+  requireServedChain,
+} from '../chain-data/params.ts'
+import { HttpError } from '../http/errors.ts'
+import { parseRequest } from '../http/validate.ts'
+
+/**
+ * Account data from our own index (SPEC §3, §7): balances, history, NFTs, prices and gas price for
+ * the one configured chain. Registered inside the `/v1` scope, behind the project guard.
+ */
+export const chainDataPlugin: FastifyPluginAsync<{ chain: ChainData }> = async (app, { chain }) => {
+  const nativeCache = new NativeBalanceCache()
+
+  app.get('/account/:address/balance', async (request) => {
+    const { address } = parseRequest(AccountParams, request.params, 'params')
+    const query = parseRequest(BalanceQuery, request.query, 'query')
+    requireServedChain(chain, query.chainId)
+    return { balances: await balancesOf(chain, address, nativeCache, query.forceUpdate === 'true') }
+  })
+
+  app.get('/account/:address/history', async (request) => {
+    const { address } = parseRequest(AccountParams, request.params, 'params')
+    const query = parseRequest(PageQuery, request.query, 'query')
+    requireServedChain(chain, query.chainId)
+    return historyPage(chain, address, query.cursor, query.limit ?? PAGE_SIZE)
+  })
+
+  app.get('/account/:address/nfts', async (request) => {
+    const { address } = parseRequest(AccountParams, request.params, 'params')
+    const query = parseRequest(PageQuery, request.query, 'query')
+    requireServedChain(chain, query.chainId)
+    return nftPage(chain, address, query.cursor, query.limit ?? PAGE_SIZE)
+  })
+
+  app.post('/fungible/price', async (request) => {
+    const body = parseRequest(PriceBody, request.body, 'body')
+    return { fungibles: await fungiblePrices(chain, body.addresses) }
+  })
+
+  app.get('/convert/gas-price', async (request) => {
+    const query = parseRequest(GasPriceQuery, request.query, 'query')
+    if (query.chainId !== chain.caipNetworkId) {
+      throw new HttpError(400, ErrorText.NETWORK_NOT_SUPPORTED_FOR_GAS_PRICE)
+    }
+    const standard = await chain.client.getGasPrice()
+    // The node gives one price; faster tiers bid 20% and 50% above it to be picked up sooner.
+    return {
+      standard: standard.toString(),
+      fast: ((standard * 12n) / 10n).toString(),
+      instant: ((standard * 15n) / 10n).toString(),
+    }
+  })
+}
