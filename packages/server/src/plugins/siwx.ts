@@ -1,0 +1,149 @@
+import {
+  checkSiweFields,
+  messageDataOf,
+  parseSiweMessage,
+  type SIWXSession,
+  SiweMessageError,
+  toEpochMs,
+  verifySiweMessage,
+} from '@portico/core/siwx'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { Kysely } from 'kysely'
+import { type Client, createPublicClient, http } from 'viem'
+import { z } from 'zod'
+import type { Tables } from '../db/tables.ts'
+import { HttpError } from '../http/errors.ts'
+import { projectOf } from '../http/project-guard.ts'
+import { parseRequest } from '../http/validate.ts'
+import {
+  consumeNonce,
+  createSession,
+  findSessionByToken,
+  issueNonce,
+  listSessions,
+  revokeSession,
+  type SessionRow,
+} from '../siwx/repository.ts'
+
+export interface SiwxOptions {
+  /** The one chain sign-ins are for; contract-account signatures are checked on it. */
+  chainId: number
+  rpcUrl: string
+  nonceTtlMs?: number
+  /** The longest a session lives, even when the message names a later expiration time. */
+  sessionMaxAgeMs?: number
+}
+
+export const SIWX_NONCE_TTL_MS = 5 * 60_000
+export const SIWX_SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60_000
+
+/** What the routes answer; also what tests assert. */
+export const SiwxErrorText = {
+  NONCE_REJECTED: 'Nonce is unknown, expired or already used',
+  OTHER_DOMAIN: 'The message is for another domain',
+  OTHER_CHAIN: 'The message is for another chain',
+  EXPIRED: 'The message has expired',
+  NOT_YET_VALID: 'The message is not valid yet',
+  BAD_SIGNATURE: 'Invalid signature',
+  SESSION_EXPIRED: 'Session Expired',
+} as const
+
+const Hex = z.string().regex(/^0x[0-9a-fA-F]*$/, 'expected 0x-prefixed hex')
+const SessionBody = z.object({
+  message: z.string().min(1).max(8192),
+  // ERC-6492 wraps deployment calldata around the signature, so allow well beyond 65 bytes.
+  signature: Hex.max(32_768),
+})
+const Authorization = z.looseObject({
+  authorization: z
+    .string({ error: 'a Bearer session token is required' })
+    .regex(/^Bearer [A-Za-z0-9_-]{16,}$/, {
+      error: 'a Bearer session token is required',
+    }),
+})
+const SessionParams = z.object({ id: z.string().regex(/^[0-9a-f]{32}$/, 'unknown session id') })
+
+export function siwxPlugin(database: Kysely<Tables>, options: SiwxOptions): FastifyPluginAsync {
+  const nonceTtlMs = options.nonceTtlMs ?? SIWX_NONCE_TTL_MS
+  const maxAgeMs = options.sessionMaxAgeMs ?? SIWX_SESSION_MAX_AGE_MS
+  const client: Client = createPublicClient({ transport: http(options.rpcUrl) })
+
+  async function bearer(request: FastifyRequest): Promise<SessionRow> {
+    const { authorization } = parseRequest(Authorization, request.headers, 'headers')
+    const session = await findSessionByToken(database, projectOf(request).id, authorization.slice(7))
+    if (!session) throw new HttpError(401, SiwxErrorText.SESSION_EXPIRED)
+    return session
+  }
+
+  return async (app) => {
+    app.post('/siwx/nonce', async (request, reply) => {
+      const { nonce, expiresAt } = await issueNonce(database, projectOf(request).id, nonceTtlMs)
+      return reply.code(201).send({ nonce, expiresAt: expiresAt.toISOString() })
+    })
+
+    app.post('/siwx/sessions', async (request, reply) => {
+      const project = projectOf(request)
+      const { message, signature } = parseRequest(SessionBody, request.body, 'body')
+      let fields: ReturnType<typeof parseSiweMessage>
+      try {
+        fields = parseSiweMessage(message)
+      } catch (error) {
+        if (error instanceof SiweMessageError) throw new HttpError(400, error.message)
+        throw error
+      }
+      // The guard admitted this Origin; the message must name that very site (domain binding).
+      const origin = new URL(request.headers.origin as string)
+      if (fields.domain !== origin.host || (fields.scheme && `${fields.scheme}:` !== origin.protocol))
+        throw new HttpError(401, SiwxErrorText.OTHER_DOMAIN)
+      if (fields.chainId !== options.chainId) throw new HttpError(401, SiwxErrorText.OTHER_CHAIN)
+      const timing = checkSiweFields(fields, {})
+      if (timing === 'expired') throw new HttpError(401, SiwxErrorText.EXPIRED)
+      if (timing === 'not yet valid') throw new HttpError(401, SiwxErrorText.NOT_YET_VALID)
+      // Claimed before the (slower) signature check, so two racing replays cannot both get in.
+      if (!(await consumeNonce(database, project.id, fields.nonce)))
+        throw new HttpError(401, SiwxErrorText.NONCE_REJECTED)
+      const verified = await verifySiweMessage({ message, signature, client })
+      if (!verified.success) throw new HttpError(401, SiwxErrorText.BAD_SIGNATURE)
+
+      const latest = Date.now() + maxAgeMs
+      const expiresAt = new Date(
+        fields.expirationTime ? Math.min(toEpochMs(fields.expirationTime), latest) : latest,
+      )
+      const { token, row } = await createSession(database, {
+        projectId: project.id,
+        address: fields.address,
+        chainId: fields.chainId,
+        message,
+        signature,
+        expiresAt,
+      })
+      return reply.code(201).send({ token, session: sessionJson(row) })
+    })
+
+    app.get('/siwx/sessions/current', async (request) => ({ session: sessionJson(await bearer(request)) }))
+
+    app.get('/siwx/sessions', async (request) => {
+      const current = await bearer(request)
+      const sessions = await listSessions(database, current.project_id, current.address)
+      return { sessions: sessions.map(sessionJson) }
+    })
+
+    app.delete('/siwx/sessions/:id', async (request, reply) => {
+      const current = await bearer(request)
+      const { id } = parseRequest(SessionParams, request.params, 'params')
+      if (!(await revokeSession(database, current.project_id, current.address, id)))
+        throw new HttpError(404, 'unknown session id')
+      return reply.code(204).send()
+    })
+  }
+}
+
+function sessionJson(row: SessionRow): SIWXSession {
+  return {
+    id: row.id,
+    expiresAt: row.expires_at.toISOString(),
+    data: messageDataOf(parseSiweMessage(row.message)),
+    message: row.message,
+    signature: row.signature,
+  }
+}
