@@ -1,0 +1,184 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
+import { launchChromium } from './browser.ts'
+import { codeIn, lastMailId, mailFor, poll } from './mailbox.ts'
+
+const stack = inject('stack')
+let browser: Browser
+let context: BrowserContext
+let page: Page
+let foreign: Server
+let foreignUrl: string
+
+/** A page on an origin the project does not allow, embedding the real frame and talking to it. */
+const FOREIGN_PAGE = (email: string) => `<!doctype html><html><body><script>
+window.replies = []
+const frame = document.createElement('iframe')
+frame.src = ${JSON.stringify(`${stack.servicesUrl}/frame?projectId=${stack.projectId}&chainId=${stack.chainId}`)}
+addEventListener('message', (event) => {
+  if (event.source !== frame.contentWindow) return
+  if (event.data?.type === 'FRAME_READY') {
+    for (const [id, type, payload] of [['1', 'CONNECT_EMAIL', { email: ${JSON.stringify(email)} }], ['2', 'GET_USER', {}], ['3', 'RPC_REQUEST', { method: 'eth_accounts' }]])
+      frame.contentWindow.postMessage({ id, type, payload }, '*')
+  } else window.replies.push(event.data)
+})
+document.body.append(frame)
+</script></body></html>`
+
+beforeAll(async () => {
+  browser = await launchChromium()
+  foreign = createServer((request, response) => {
+    const email = new URL(request.url ?? '/', 'http://x').searchParams.get('email') ?? ''
+    response.writeHead(200, { 'content-type': 'text/html' }).end(FOREIGN_PAGE(email))
+  })
+  await new Promise<void>((resolve) => foreign.listen(0, '127.0.0.1', resolve))
+  foreignUrl = `http://127.0.0.1:${(foreign.address() as AddressInfo).port}/`
+})
+afterAll(async () => {
+  await browser?.close()
+  await new Promise((resolve) => foreign?.close(resolve))
+})
+beforeEach(async () => {
+  await context?.close()
+  context = await browser.newContext()
+  page = await context.newPage()
+})
+
+const dialog = () => page.getByRole('dialog')
+
+async function openOtp(email: string) {
+  await page.goto(stack.pageUrl)
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  await dialog().getByRole('textbox', { name: 'Email' }).fill(email)
+  await dialog().getByRole('button', { name: 'Continue' }).click()
+}
+
+describe('secure frame security', () => {
+  it('answers a page on a foreign origin only with Invalid App Configuration, and sends no mail', async () => {
+    const email = `foreign-${Date.now()}@example.com`
+    const before = await lastMailId(stack.servicesUrl)
+    await page.goto(`${foreignUrl}?email=${encodeURIComponent(email)}`)
+    await poll(() => page.evaluate(() => (window as unknown as { replies: unknown[] }).replies.length)).toBe(
+      3,
+    )
+    const replies = await page.evaluate(() => (window as unknown as { replies: unknown[] }).replies)
+    expect(replies).toEqual(
+      ['CONNECT_EMAIL', 'GET_USER', 'RPC_REQUEST'].map((type, index) => ({
+        id: String(index + 1),
+        type: `${type}_ERROR`,
+        payload: { message: 'Invalid App Configuration', kind: 'unverified_domain' },
+      })),
+    )
+    const { messages } = (await (await fetch(`${stack.servicesUrl}/dev/mailbox.json`)).json()) as {
+      messages: { id: number; to: string[] }[]
+    }
+    expect(messages.filter((mail) => mail.id > before && mail.to.includes(email))).toEqual([])
+  })
+
+  it('ignores a forged answer posted by another window, even one on the services origin', async () => {
+    // Note the id of the pending request as the real frame receives it, so the forgery can reuse it.
+    await context.addInitScript(() => {
+      addEventListener('message', (event) => {
+        if (event.data?.type === 'CONNECT_EMAIL')
+          (window as unknown as { seenId: string }).seenId = event.data.id
+      })
+    })
+    // Hold the real answer back long enough for the forgeries to arrive first.
+    await context.route('**/v1/auth/email/connect', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000))
+      await route.continue()
+    })
+    await openOtp(`forged-${Date.now()}@example.com`)
+    const real = page.frames().find((frame) => frame.url().includes(`projectId=${stack.projectId}`))
+    let id = ''
+    await poll(async () => {
+      id = (await real?.evaluate(() => (window as unknown as { seenId?: string }).seenId)) ?? ''
+      return id
+    }).not.toBe('')
+    const forged = { id, type: 'CONNECT_EMAIL_SUCCESS', payload: { action: 'VERIFY_DEVICE' } }
+    await page.evaluate((message) => window.postMessage(message, '*'), forged)
+    await page.evaluate((url) => {
+      const other = document.createElement('iframe')
+      other.src = url
+      document.body.append(other)
+    }, `${stack.servicesUrl}/frame?projectId=forger`)
+    await poll(() => page.frames().some((frame) => frame.url().includes('projectId=forger'))).toBe(true)
+    const forger = page.frames().find((frame) => frame.url().includes('projectId=forger'))
+    await forger?.waitForLoadState()
+    await forger?.evaluate((message) => window.parent.postMessage(message, '*'), forged)
+
+    await poll(() => dialog().getByText('Enter the code we sent to').count(), { timeout: 10_000 }).toBe(1)
+    expect(await dialog().getByText('Approve this device').count()).toBe(0)
+  })
+
+  it('locks the code after five wrong tries: the right code no longer works', async () => {
+    const email = `locked-${Date.now()}@example.com`
+    const before = await lastMailId(stack.servicesUrl)
+    await openOtp(email)
+    const code = codeIn(await mailFor(stack.servicesUrl, email, before))
+    const wrong = code === '000000' ? '111111' : '000000'
+    const enter = async (otp: string) => {
+      await dialog().getByRole('textbox', { name: 'Digit 1' }).click()
+      await page.keyboard.type(otp)
+      await poll(() => dialog().getByRole('alert').count()).toBe(1)
+      const text = await dialog().getByRole('alert').textContent()
+      await poll(() => dialog().getByRole('status').count()).toBe(0)
+      return text
+    }
+    for (let i = 0; i < 4; i++) expect(await enter(wrong)).toBe('Invalid code')
+    expect(await enter(wrong)).toBe('Too many wrong codes. Request a new one.')
+    expect(await enter(code)).toBe('Too many wrong codes. Request a new one.')
+    expect(await page.getByTestId('status').textContent()).toBe('disconnected')
+  })
+
+  it('shows the resend cooldown and refuses a second e-mail within 30 seconds', async () => {
+    const email = `cooldown-${Date.now()}@example.com`
+    await openOtp(email)
+    const resend = dialog().getByRole('button', { name: /^Resend code in \d+s$/ })
+    await poll(() => resend.count()).toBe(1)
+    expect(await resend.isDisabled()).toBe(true)
+    // Back to the field and ask again: the page refuses with the spec's text before calling anyone.
+    await dialog().getByRole('button', { name: 'Back' }).click()
+    await dialog().getByRole('button', { name: 'Continue' }).click()
+    await poll(() => page.getByText(/^Please try again after \d+ seconds$/).count()).toBe(1)
+  })
+
+  // The page's clock is a fake one here, so SPEC §9's 20 s and 30 s pass in an instant.
+  it('shows Network Error - Could not load embedded wallet when the frame does not load in 20 s', async () => {
+    await context.route('**/frame?**', (route) => route.abort())
+    await page.clock.install()
+    await page.goto(stack.pageUrl)
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await poll(() => dialog().getByRole('textbox', { name: 'Email' }).count()).toBe(1)
+    await page.clock.runFor(19_000)
+    expect(await dialog().getByText('Network Error - Could not load embedded wallet').count()).toBe(0)
+    await page.clock.runFor(1_500)
+    await poll(() => dialog().getByText('Network Error - Could not load embedded wallet').count()).toBe(1)
+  })
+
+  it('shows Embedded Wallet Request Timed Out when a login request gets no answer in 30 s', async () => {
+    let asked: () => void = () => {}
+    const reachedServices = new Promise<void>((resolve) => {
+      asked = resolve
+    })
+    await context.route('**/v1/auth/email/connect', () => asked()) // never answered
+    await page.clock.install()
+    await page.goto(stack.pageUrl)
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await poll(() => page.frames().some((frame) => frame.url().includes('/frame?'))).toBe(true)
+    await page
+      .frames()
+      .find((frame) => frame.url().includes('/frame?'))
+      ?.waitForLoadState()
+    await page.clock.runFor(1_000) // the frame's ready delay
+    await dialog().getByRole('textbox', { name: 'Email' }).fill(`silent-${Date.now()}@example.com`)
+    await dialog().getByRole('button', { name: 'Continue' }).click()
+    await reachedServices
+    await page.clock.runFor(29_000)
+    expect(await dialog().getByText('Embedded Wallet Request Timed Out').count()).toBe(0)
+    await page.clock.runFor(1_500)
+    await poll(() => dialog().getByText('Embedded Wallet Request Timed Out').count()).toBe(1)
+  })
+})

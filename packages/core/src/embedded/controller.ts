@@ -1,0 +1,164 @@
+import type { Config, Connector } from '@wagmi/core'
+import { EMAIL_LOGIN_COOLDOWN_MS, FRAME } from '../constants.ts'
+import { type Alert, ErrorText, PorticoError, tryAgainAfter } from '../errors.ts'
+import { type KeyValueStorage, StorageKey } from '../storage.ts'
+import { createStore, type Store } from '../store.ts'
+import type { Modal } from '../stores/modal.ts'
+import type { Router } from '../stores/router.ts'
+import type { ToastStore } from '../stores/toast.ts'
+import { type ApprovalRequest, AUTH_CONNECTOR_TYPE, type EmailAction, type EmbeddedAuthApi } from './types.ts'
+
+export interface EmbeddedState {
+  /** The address being logged in with, or the connected user's. */
+  email: string | undefined
+  /** The address an e-mail update is moving to, between its two codes. */
+  newEmail: string | undefined
+  /** The SPEC §8 alert shown as a banner in the modal. */
+  alert: Alert | undefined
+  /** Not-safe requests waiting in ApproveTransaction, oldest first. */
+  approvals: ApprovalRequest[]
+}
+
+export interface EmbeddedControllerParameters {
+  wagmiConfig: Config
+  enabled: boolean
+  storage: KeyValueStorage
+  modal: Modal
+  router: Router
+  toast: ToastStore
+  connect(connectorId: string): Promise<void>
+  disconnect(): Promise<void>
+  now?: () => number
+}
+
+export type EmbeddedController = ReturnType<typeof createEmbeddedController>
+
+/** E-mail login and approvals for the embedded wallet, on top of an AUTH connector in the wagmi config. */
+export function createEmbeddedController(parameters: EmbeddedControllerParameters) {
+  const { storage, modal, router, toast } = parameters
+  const now = parameters.now ?? Date.now
+  const state: Store<EmbeddedState> = createStore<EmbeddedState>({
+    email: storage.getItem(StorageKey.email) ?? undefined,
+    newEmail: undefined,
+    alert: undefined,
+    approvals: [],
+  })
+  const pending = new Map<number, (approved: boolean) => void>()
+  let nextId = 1
+
+  function connector(): (Connector & EmbeddedAuthApi) | undefined {
+    if (!parameters.enabled) return undefined
+    return parameters.wagmiConfig.connectors.find((c) => c.type === AUTH_CONNECTOR_TYPE) as
+      | (Connector & EmbeddedAuthApi)
+      | undefined
+  }
+  function api(): Connector & EmbeddedAuthApi {
+    const found = connector()
+    if (!found) throw new PorticoError(ErrorText.ADAPTER_NOT_FOUND)
+    return found
+  }
+
+  function settle(id: number, approved: boolean) {
+    pending.get(id)?.(approved)
+    pending.delete(id)
+    const approvals = state.getState().approvals.filter((request) => request.id !== id)
+    state.setState({ approvals })
+    // Success or refusal closes the modal, or shows the next request of the stack (SPEC §4).
+    if (approvals.length === 0) modal.close({ force: true })
+  }
+
+  connector()?.setHost({
+    approve(request) {
+      const id = nextId++
+      const waiting = state.getState().approvals
+      state.setState({ approvals: [...waiting, { id, ...request }] })
+      if (!modal.store.getState().open) modal.open({ view: 'ApproveTransaction' })
+      else if (router.store.getState().view !== 'ApproveTransaction') router.push('ApproveTransaction')
+      return new Promise<boolean>((resolve) => pending.set(id, resolve))
+    },
+    alert: (alert) => state.setState({ alert }),
+    disallowed(method) {
+      console.error(`${ErrorText.RPC_NOT_ALLOWED}: ${method}`)
+      for (const { id } of state.getState().approvals) settle(id, false)
+      modal.open()
+      setTimeout(() => toast.showError(ErrorText.RPC_NOT_ALLOWED), FRAME.errorMessageDelayMs)
+    },
+  })
+
+  // A forced close (disconnect, another flow) must not leave the dapp's request hanging.
+  modal.store.subscribe((next) => {
+    if (!next.open) for (const { id } of state.getState().approvals) settle(id, false)
+  })
+
+  function cooldownLeftMs(): number {
+    const last = Number(storage.getItem(StorageKey.lastEmailLoginTime) ?? 0)
+    const left = last + EMAIL_LOGIN_COOLDOWN_MS - now()
+    return Number.isFinite(left) && left > 0 ? Math.min(left, EMAIL_LOGIN_COOLDOWN_MS) : 0
+  }
+
+  async function finish(): Promise<void> {
+    const auth = api()
+    try {
+      await parameters.connect(auth.id)
+      storage.setItem(StorageKey.emailLoginUsed, 'true')
+      const email = state.getState().email
+      if (email) storage.setItem(StorageKey.email, email)
+      state.setState({ alert: undefined })
+      modal.close({ force: true })
+    } catch (error) {
+      toast.showError(ErrorText.AUTH_INIT_FAILED)
+      await parameters.disconnect().catch(() => undefined)
+      router.reset('Connect')
+      throw error
+    }
+  }
+
+  return {
+    state,
+    /** True when e-mail login is enabled and the wagmi config carries the embedded connector. */
+    isAvailable: () => connector() !== undefined,
+    isEmbedded: (connectorId: string | undefined) =>
+      connectorId !== undefined && connector()?.id === connectorId,
+    preload: () =>
+      void connector()
+        ?.preload()
+        .catch(() => undefined),
+    cooldownLeftMs,
+    clearAlert: () => state.setState({ alert: undefined }),
+    async connectEmail(email: string): Promise<EmailAction> {
+      const left = cooldownLeftMs()
+      if (left > 0) throw new PorticoError(tryAgainAfter(left / 1000))
+      state.setState({ email, alert: undefined })
+      const { action } = await api().connectEmail(email)
+      if (action === 'CONNECT') await finish()
+      else storage.setItem(StorageKey.lastEmailLoginTime, String(now()))
+      return action
+    },
+    async connectOtp(otp: string): Promise<void> {
+      await api().connectOtp(otp)
+      await finish()
+    },
+    /** Waits, asking again after each "not yet", until the link is followed or `signal` aborts. */
+    async waitForDevice(signal: AbortSignal): Promise<void> {
+      while (!signal.aborted) {
+        const { approved } = await api().connectDevice()
+        if (approved) return finish()
+      }
+    },
+    getUser: () => api().getUser(),
+    /** SPEC §4 e-mail update: a code to the current address, then one to the new address. */
+    async updateEmail(email: string): Promise<void> {
+      await api().updateEmail(email)
+      state.setState({ newEmail: email })
+    },
+    updateEmailPrimaryOtp: (otp: string) => api().updateEmailPrimaryOtp(otp),
+    async updateEmailSecondaryOtp(otp: string): Promise<string> {
+      const { newEmail } = await api().updateEmailSecondaryOtp(otp)
+      storage.setItem(StorageKey.email, newEmail)
+      state.setState({ email: newEmail, newEmail: undefined })
+      return newEmail
+    },
+    approve: (id: number) => settle(id, true),
+    reject: (id: number) => settle(id, false),
+  }
+}

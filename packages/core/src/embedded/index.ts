@@ -1,0 +1,2 @@
+export * from './controller.ts'
+export * from './types.ts'

@@ -1,0 +1,52 @@
+import type { Alert } from '../errors.ts'
+
+/**
+ * The contract between the modal and an embedded-wallet connector (connector type AUTH). Core
+ * only knows this shape; `@portico/embedded` implements it over the secure frame, so the first
+ * paint carries none of the frame code.
+ */
+export const AUTH_CONNECTOR_TYPE = 'AUTH'
+
+export type EmailAction = 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT'
+
+/** SPEC §3 "Embedded-wallet user". */
+export interface EmbeddedUser {
+  email?: string | null | undefined
+  address: `0x${string}`
+  chainId: string | number
+  accounts: { address: `0x${string}`; type: 'eoa' | 'smartAccount' }[]
+  userName?: string | undefined
+  preferredAccountType: string
+  smartAccountDeployed: boolean
+}
+
+/** One not-safe RPC request waiting for the user in ApproveTransaction. */
+export interface ApprovalRequest {
+  id: number
+  method: string
+  params: unknown
+}
+
+/** What the page (through Portico) offers the connector: approvals and alerts live in the modal. */
+export interface EmbeddedHost {
+  /** Resolves true when the user approved, false when they rejected or the request was dropped. */
+  approve(request: { method: string; params: unknown }): Promise<boolean>
+  alert(alert: Alert): void
+  /** A method outside the RPC policy was asked for (SPEC §8 "Disallowed RPC method"). */
+  disallowed(method: string): void
+}
+
+// A type alias, not an interface: wagmi's connector properties must be a Record.
+export type EmbeddedAuthApi = {
+  /** Loads the frame ahead of need, so the first code request does not wait for it. */
+  preload(): Promise<void>
+  connectEmail(email: string): Promise<{ action: EmailAction }>
+  connectOtp(otp: string): Promise<EmbeddedUser>
+  /** One wait for the approval link; `approved: false` means "not yet, ask again". */
+  connectDevice(): Promise<{ approved: boolean }>
+  getUser(): Promise<EmbeddedUser>
+  updateEmail(email: string): Promise<{ action: 'VERIFY_PRIMARY_OTP' }>
+  updateEmailPrimaryOtp(otp: string): Promise<{ action: 'VERIFY_SECONDARY_OTP' }>
+  updateEmailSecondaryOtp(otp: string): Promise<{ newEmail: string }>
+  setHost(host: EmbeddedHost): void
+}

@@ -1,0 +1,16 @@
+import { type Alert, PorticoError } from '@portico/core'
+
+/**
+ * A frame failure; `alert` is the SPEC §8 alert the modal shows for it, when there is one. Its own
+ * module so the connector can name it without pulling the frame client into the first bundle.
+ */
+export class FrameError extends PorticoError {
+  constructor(
+    message: string,
+    readonly alert?: Alert,
+    code?: number,
+    cause?: unknown,
+  ) {
+    super(message, { category: 'SECURE_SITE_ERROR', code, cause })
+  }
+}

@@ -1,0 +1,49 @@
+import { ErrorText } from '@portico/core/errors'
+
+/** A refusal from the services, carrying their message and, for RPC errors, the provider code. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: number,
+  ) {
+    super(message)
+  }
+}
+
+export interface FrameIdentity {
+  projectId: string
+  deviceId: string
+  token(): string | undefined
+}
+
+/**
+ * Calls the services' /v1/auth routes from the frame's own origin. The parent page's origin (as
+ * the frame saw it on the message) goes along, so the services check it against the allow-list too.
+ */
+export async function callAuth<T>(
+  identity: FrameIdentity,
+  parentOrigin: string,
+  path: string,
+  body: object = {},
+): Promise<T> {
+  const token = identity.token()
+  const response = await fetch(`/v1/auth${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-portico-project': identity.projectId,
+      'x-portico-parent-origin': parentOrigin,
+      'x-portico-device': identity.deviceId,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+    credentials: 'omit',
+  })
+  const json = (await response.json().catch(() => undefined)) as { error?: { message?: unknown } } | undefined
+  if (!response.ok) {
+    const message = typeof json?.error?.message === 'string' ? json.error.message : ErrorText.FRAME_ERROR
+    throw new ApiError(message, response.status)
+  }
+  return json as T
+}

@@ -1,0 +1,78 @@
+import { Alerts, ErrorText, ProviderErrorCode } from '@portico/core/errors'
+import { z } from 'zod/mini'
+import {
+  type ErrorPayload,
+  errorType,
+  MESSAGES,
+  type MessageType,
+  requestEnvelope,
+  successType,
+} from '../protocol.ts'
+import { ApiError } from './api.ts'
+import { createHandlers } from './handlers.ts'
+import { deviceId } from './session.ts'
+
+/** The secure frame: answers the parent page's messages, only for the project's allowed origins. */
+const configSchema = z.object({
+  projectId: z.string(),
+  allowedOrigins: z.array(z.string()),
+  debug: z.boolean(),
+})
+const parsedConfig = configSchema.safeParse(
+  JSON.parse(document.getElementById('frame-config')?.textContent ?? 'null'),
+)
+const config = parsedConfig.success ? parsedConfig.data : { projectId: '', allowedOrigins: [], debug: false }
+const chainId = Number(new URLSearchParams(location.search).get('chainId') ?? '1')
+const allowed = new Set(config.allowedOrigins)
+const handlers = createHandlers({
+  projectId: config.projectId,
+  chainId: Number.isSafeInteger(chainId) && chainId > 0 ? chainId : 1,
+  deviceId: deviceId(),
+})
+const log = (...args: unknown[]) => {
+  if (config.debug) console.info('[portico frame]', ...args)
+}
+
+function errorOf(error: unknown): ErrorPayload {
+  const message = error instanceof Error && error.message ? error.message : ErrorText.FRAME_ERROR
+  // A session the services refuse is EIP-1193's "unauthorized", which the dapp shows as Session Expired.
+  const code =
+    error instanceof ApiError
+      ? (error.code ?? (error.status === 401 ? ProviderErrorCode.UNAUTHORIZED : undefined))
+      : undefined
+  return code === undefined ? { message } : { message, code }
+}
+
+window.addEventListener('message', (event: MessageEvent) => {
+  if (event.source !== window.parent || window.parent === window) return
+  const envelope = requestEnvelope.safeParse(event.data)
+  if (!envelope.success) return
+  const { id, type } = envelope.data
+  const reply = (kind: 'success' | 'error', payload: unknown) =>
+    window.parent.postMessage(
+      { id, type: kind === 'success' ? successType(type) : errorType(type), payload },
+      event.origin,
+    )
+  // A page not on the allow-list learns only that it is not allowed; nothing reaches the session.
+  if (!allowed.has(event.origin)) {
+    log('refused origin', event.origin)
+    const { shortMessage, kind } = Alerts.INVALID_APP_CONFIGURATION
+    reply('error', { message: shortMessage, kind } satisfies ErrorPayload)
+    return
+  }
+  void handle(type, envelope.data.payload, event.origin).then(
+    (payload) => reply('success', payload),
+    (error: unknown) => reply('error', errorOf(error)),
+  )
+})
+
+async function handle(type: MessageType, payload: unknown, origin: string): Promise<unknown> {
+  const parsed = MESSAGES[type].request.safeParse(payload)
+  if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? ErrorText.FRAME_ERROR)
+  log(type)
+  const handler = handlers[type] as (payload: unknown, origin: string) => Promise<unknown>
+  return handler(parsed.data, origin)
+}
+
+// The ready signal says nothing but "listening", so it may go to whoever embedded the frame.
+window.parent.postMessage({ type: 'FRAME_READY' }, '*')

@@ -1,0 +1,109 @@
+/**
+ * The message protocol between the dapp and the secure frame (SPEC §7): requests `{id, type,
+ * payload}`, answered by `{id, type: <type>_SUCCESS | <type>_ERROR, payload}`. Both sides parse
+ * everything they receive with these schemas; a message that does not parse is dropped.
+ * zod/mini keeps the frame script and the dapp's lazy chunk small.
+ */
+import { z } from 'zod/mini'
+
+const email = z.string().check(z.maxLength(254), z.email())
+const otp = z.string().check(z.maxLength(16))
+const address = z.templateLiteral(['0x', z.string()]).check(z.regex(/^0x[0-9a-fA-F]{40}$/))
+const empty = z.object({})
+
+export const userSchema = z.object({
+  email: z.optional(z.nullable(z.string())),
+  address,
+  chainId: z.union([z.string(), z.number()]),
+  accounts: z.array(z.object({ address, type: z.enum(['eoa', 'smartAccount']) })),
+  userName: z.optional(z.string()),
+  preferredAccountType: z.string(),
+  smartAccountDeployed: z.boolean(),
+})
+
+/** Request payload and success payload of every message this frame answers. */
+export const MESSAGES = {
+  CONNECT_EMAIL: {
+    request: z.object({ email }),
+    success: z.object({ action: z.enum(['VERIFY_DEVICE', 'VERIFY_OTP', 'CONNECT']) }),
+  },
+  CONNECT_DEVICE: { request: empty, success: z.object({ approved: z.boolean() }) },
+  CONNECT_OTP: { request: z.object({ otp }), success: userSchema },
+  GET_USER: { request: empty, success: userSchema },
+  SIGN_OUT: { request: empty, success: empty },
+  IS_CONNECTED: { request: empty, success: z.object({ isConnected: z.boolean() }) },
+  GET_CHAIN_ID: { request: empty, success: z.object({ chainId: z.number() }) },
+  SWITCH_NETWORK: { request: z.object({ chainId: z.number() }), success: z.object({ chainId: z.number() }) },
+  RPC_REQUEST: {
+    request: z.object({ method: z.string().check(z.maxLength(100)), params: z.optional(z.unknown()) }),
+    success: z.object({ result: z.unknown() }),
+  },
+  UPDATE_EMAIL: {
+    request: z.object({ email }),
+    success: z.object({ action: z.literal('VERIFY_PRIMARY_OTP') }),
+  },
+  UPDATE_EMAIL_PRIMARY_OTP: {
+    request: z.object({ otp }),
+    success: z.object({ action: z.literal('VERIFY_SECONDARY_OTP') }),
+  },
+  UPDATE_EMAIL_SECONDARY_OTP: { request: z.object({ otp }), success: z.object({ newEmail: z.string() }) },
+  SYNC_THEME: {
+    request: z.object({
+      themeMode: z.enum(['light', 'dark']),
+      themeVariables: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
+    }),
+    success: empty,
+  },
+  SYNC_DAPP_DATA: {
+    request: z.object({
+      projectId: z.string(),
+      sdkVersion: z.string(),
+      sdkType: z.string(),
+      metadata: z.optional(
+        z.object({ name: z.string(), description: z.string(), url: z.string(), icons: z.array(z.string()) }),
+      ),
+    }),
+    success: empty,
+  },
+  SET_PREFERRED_ACCOUNT: {
+    request: z.object({ type: z.enum(['eoa', 'smartAccount']) }),
+    success: z.object({ type: z.string(), address }),
+  },
+  RELOAD: { request: empty, success: empty },
+} as const
+
+export type MessageType = keyof typeof MESSAGES
+export type RequestOf<T extends MessageType> = z.output<(typeof MESSAGES)[T]['request']>
+export type SuccessOf<T extends MessageType> = z.output<(typeof MESSAGES)[T]['success']>
+
+export const MESSAGE_TYPES = Object.keys(MESSAGES) as MessageType[]
+
+const id = z.string().check(z.minLength(1), z.maxLength(64))
+
+/** A request as the frame receives it; the payload is parsed against its type's schema after this. */
+export const requestEnvelope = z.object({ id, type: z.enum(MESSAGE_TYPES), payload: z.unknown() })
+
+export const errorPayload = z.object({
+  message: z.string(),
+  code: z.optional(z.number()),
+  kind: z.optional(z.enum(['iframe_load_failed', 'iframe_request_timeout', 'unverified_domain'])),
+})
+export type ErrorPayload = z.output<typeof errorPayload>
+
+/** An answer as the dapp receives it, or the frame's ready signal. */
+export const frameEvent = z.union([
+  z.object({ type: z.literal('FRAME_READY') }),
+  z.object({ id, type: z.string().check(z.regex(/^[A-Z_]+_(SUCCESS|ERROR)$/)), payload: z.unknown() }),
+])
+
+export const successType = (type: MessageType) => `${type}_SUCCESS`
+export const errorType = (type: MessageType) => `${type}_ERROR`
+
+/** Messages that wait for a person or a login round trip get SPEC §9's request timeout. */
+export const TIMED_MESSAGES: ReadonlySet<MessageType> = new Set([
+  'CONNECT_EMAIL',
+  'CONNECT_DEVICE',
+  'CONNECT_OTP',
+])
+
+export const FRAME_VERSION = '1'

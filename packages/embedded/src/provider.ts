@@ -1,0 +1,82 @@
+import {
+  classifyRpcMethod,
+  type EmbeddedHost,
+  ErrorText,
+  JsonRpcErrorCode,
+  ProviderErrorCode,
+} from '@portico/core'
+import { numberToHex } from 'viem'
+import type { FrameClient } from './frame-client.ts'
+import { FrameError } from './frame-error.ts'
+
+/** An EIP-1193 error: viem turns code 4001 into UserRejectedRequestError, and so on. */
+export class ProviderRpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export interface EmbeddedProviderParameters {
+  frame: FrameClient
+  chainId: number
+  accounts(): readonly `0x${string}`[]
+  host(): EmbeddedHost | undefined
+}
+
+export type EmbeddedProvider = ReturnType<typeof createEmbeddedProvider>
+
+/**
+ * The provider the dapp's wagmi talks to. Every call obeys the RPC policy (SPEC §6): safe methods
+ * go straight to the frame, not-safe ones wait for ApproveTransaction in the modal first, and
+ * anything else is refused with 4200 before it leaves the page.
+ */
+export function createEmbeddedProvider(parameters: EmbeddedProviderParameters) {
+  const { frame, chainId } = parameters
+  async function viaFrame(method: string, params: unknown): Promise<unknown> {
+    try {
+      return (await frame.request('RPC_REQUEST', { method, params })).result
+    } catch (error) {
+      if (error instanceof FrameError) {
+        if (error.alert) parameters.host()?.alert(error.alert)
+        throw new ProviderRpcError(error.code ?? JsonRpcErrorCode.INTERNAL_ERROR, error.message)
+      }
+      throw error
+    }
+  }
+  return {
+    async request({ method, params }: { method: string; params?: unknown }): Promise<unknown> {
+      switch (method) {
+        case 'eth_accounts':
+        case 'eth_requestAccounts':
+          return [...parameters.accounts()]
+        case 'eth_chainId':
+          return numberToHex(chainId)
+        case 'wallet_switchEthereumChain': {
+          const wanted = (params as [{ chainId?: string }] | undefined)?.[0]?.chainId
+          if (wanted !== undefined && Number(wanted) === chainId) return null
+          throw new ProviderRpcError(ProviderErrorCode.SWITCH_CHAIN_FAILED, ErrorText.CHAIN_NOT_SUPPORTED)
+        }
+      }
+      const kind = classifyRpcMethod(method)
+      if (kind === 'rejected') {
+        parameters.host()?.disallowed(method)
+        throw new ProviderRpcError(ProviderErrorCode.UNSUPPORTED_METHOD, ErrorText.RPC_NOT_ALLOWED)
+      }
+      if (kind === 'approval') {
+        const host = parameters.host()
+        if (!host)
+          throw new ProviderRpcError(ProviderErrorCode.UNAUTHORIZED, 'No modal to approve this request in')
+        if (!(await host.approve({ method, params }))) {
+          throw new ProviderRpcError(ProviderErrorCode.USER_REJECTED, 'User rejected the request.')
+        }
+      }
+      return viaFrame(method, params)
+    },
+    // wagmi subscribes for wallet-initiated changes; this wallet only changes through the modal.
+    on() {},
+    removeListener() {},
+  }
+}

@@ -1,0 +1,71 @@
+import { errorMessage, isValidEmail, StorageKey } from '@portico/core'
+import { type FormEvent, useEffect, useId, useState } from 'react'
+import { useStore } from '../../hooks.ts'
+import type { ViewProps } from '../registry.ts'
+import { EMAIL_CSS } from './email-css.ts'
+
+/**
+ * The e-mail login field of the Connect view. Showing it is what loads the secure frame, in the
+ * background, so the code request does not wait for it.
+ */
+export function EmailField({ portico }: ViewProps) {
+  const { email: known } = useStore(portico.embedded.state)
+  const [email, setEmail] = useState(() => known ?? portico.storage.getItem(StorageKey.email) ?? '')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string>()
+  const errorId = useId()
+
+  useEffect(() => portico.embedded.preload(), [portico])
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const value = email.trim().toLowerCase()
+    if (!isValidEmail(value)) {
+      setError('Enter a valid e-mail address')
+      return
+    }
+    setError(undefined)
+    setBusy(true)
+    try {
+      const action = await portico.embedded.connectEmail(value)
+      if (action === 'VERIFY_OTP') portico.router.push('EmailVerifyOtp')
+      else if (action === 'VERIFY_DEVICE') portico.router.push('EmailVerifyDevice')
+    } catch (caught) {
+      const message = errorMessage(caught)
+      // The cooldown is a toast (SPEC §8) and frame failures are the modal's alert banner; other
+      // refusals stay next to the field.
+      if (message.startsWith('Please try again after')) portico.toast.showError(message)
+      else if (!(caught as { alert?: unknown }).alert) setError(message)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form className="stack" onSubmit={(event) => void submit(event)} noValidate>
+      <style>{EMAIL_CSS}</style>
+      <div className="email-form">
+        <input
+          className="text-input"
+          type="email"
+          name="email"
+          autoComplete="email"
+          placeholder="Email"
+          aria-label="Email"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <button type="submit" className="primary" disabled={busy} aria-busy={busy}>
+          Continue
+        </button>
+      </div>
+      {error && (
+        <p role="alert" id={errorId} className="error">
+          {error}
+        </p>
+      )}
+    </form>
+  )
+}

@@ -1,0 +1,49 @@
+import { type EmbeddedUser, errorMessage } from '@portico/core'
+import { useEffect, useState } from 'react'
+import { useStore } from '../../hooks.ts'
+import type { ViewProps } from '../registry.ts'
+import { EMAIL_CSS } from './email-css.ts'
+
+const ACCOUNT_TYPE_LABEL = { eoa: 'EOA', smartAccount: 'Smart account' } as const
+
+/** For an embedded-wallet user: the e-mail, the account type, and the way to change the e-mail. */
+export function EmbeddedAccount({ portico }: ViewProps) {
+  const account = useStore(portico.account)
+  const [user, setUser] = useState<EmbeddedUser>()
+  const [error, setError] = useState<string>()
+  const embedded = portico.embedded.isEmbedded(account.connectorId)
+
+  useEffect(() => {
+    if (!embedded) return
+    let live = true
+    portico.embedded
+      .getUser()
+      .then((next) => live && setUser(next))
+      .catch((caught: unknown) => live && setError(errorMessage(caught)))
+    return () => {
+      live = false
+    }
+  }, [portico, embedded])
+
+  if (!embedded) return null
+  const type = user?.accounts.find((entry) => entry.address === user.address)?.type ?? 'eoa'
+  return (
+    <div className="stack center">
+      <style>{EMAIL_CSS}</style>
+      <span>
+        <span data-testid="embedded-email">{user?.email ?? '…'}</span>{' '}
+        <span className="badge" title="Account type">
+          {ACCOUNT_TYPE_LABEL[type]}
+        </span>
+      </span>
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+      <button type="button" className="link-button" onClick={() => portico.router.push('UpdateEmailWallet')}>
+        Update email
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,29 @@
+/** Styles of the e-mail login, approval and alert pieces; injected into the modal's shadow root. */
+export const EMAIL_CSS = `
+.email-form { display: flex; gap: 8px; }
+.text-input { flex: 1; min-width: 0; min-height: 40px; padding: 0 12px; font: inherit;
+  color: var(--portico-fg); background: var(--portico-bg-raised); border: 1px solid var(--portico-border);
+  border-radius: calc(var(--portico-border-radius-master) * 4); }
+.text-input:focus-visible { outline: 2px solid var(--portico-accent); outline-offset: 1px; }
+.email-form .primary { width: auto; padding: 0 14px; }
+.otp { display: flex; gap: 6px; justify-content: center; }
+.otp input { width: 40px; height: 48px; text-align: center; font: inherit; font-size: 1.3em;
+  color: var(--portico-fg); background: var(--portico-bg-raised); border: 1px solid var(--portico-border);
+  border-radius: calc(var(--portico-border-radius-master) * 3); }
+.otp input:focus-visible { outline: 2px solid var(--portico-accent); }
+.link-button { border: none; background: none; color: var(--portico-accent); font: inherit; cursor: pointer; padding: 0; }
+.link-button:disabled { color: var(--portico-fg-muted); cursor: default; }
+.alert-banner { margin: 0 16px 8px; padding: 8px 12px; border-radius: calc(var(--portico-border-radius-master) * 3);
+  background: rgba(242,90,103,0.12); border: 1px solid var(--portico-error); font-size: 0.9em; }
+.alert-banner strong { display: block; color: var(--portico-error); }
+.details { width: 100%; text-align: left; display: grid; grid-template-columns: auto 1fr; gap: 6px 12px;
+  margin: 0; padding: 12px; background: var(--portico-bg-raised); border-radius: calc(var(--portico-border-radius-master) * 4); }
+.details dt { color: var(--portico-fg-muted); }
+.details dd { margin: 0; overflow-wrap: anywhere; font-family: ui-monospace, monospace; font-size: 0.9em; }
+.message-text { width: 100%; max-height: 160px; overflow: auto; white-space: pre-wrap; overflow-wrap: anywhere;
+  text-align: left; margin: 0; padding: 12px; background: var(--portico-bg-raised);
+  border-radius: calc(var(--portico-border-radius-master) * 4); }
+.actions { display: flex; gap: 8px; width: 100%; }
+.badge { display: inline-block; padding: 2px 8px; border-radius: 999px; font-size: 0.8em;
+  border: 1px solid var(--portico-border); color: var(--portico-fg-muted); }
+`

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto'
+import { type Kysely, sql, type Transaction } from 'kysely'
+import type { Tables } from '../db/tables.ts'
+import { HttpError } from '../http/errors.ts'
+import type { KeyVault } from './keys.ts'
+import { hashSecret, newToken } from './tokens.ts'
+
+export const SESSION_TTL_DAYS = 30
+/** An approval link is good for as long as a code is. */
+export const DEVICE_LINK_TTL_MINUTES = 10
+export const SESSION_INVALID = 'Invalid session'
+
+export interface UserRow {
+  id: string
+  email: string
+  address: string
+  encrypted_key: string
+  preferred_account_type: string
+}
+
+type Db = Kysely<Tables> | Transaction<Tables>
+
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('embedded_users')
+    .select(['id', 'email', 'address', 'encrypted_key', 'preferred_account_type'])
+    .where('email', '=', email)
+    .executeTakeFirst()
+}
+
+/** The user of this address, created with a fresh sealed key on first login. */
+export async function findOrCreateUser(db: Db, vault: KeyVault, email: string): Promise<UserRow> {
+  const existing = await findUserByEmail(db, email)
+  if (existing) return existing
+  const id = randomUUID()
+  const { address, sealed } = vault.create(id)
+  await db
+    .insertInto('embedded_users')
+    .values({ id, email, address, encrypted_key: sealed })
+    .onConflict((conflict) => conflict.column('email').doNothing())
+    .execute()
+  // A concurrent first login may have won the insert; its row is the one to use.
+  const user = await findUserByEmail(db, email)
+  if (!user) throw new Error(`user ${email} vanished`)
+  return user
+}
+
+export async function isDeviceApproved(db: Db, userId: string, deviceId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('embedded_devices')
+    .select('approved_at')
+    .where('user_id', '=', userId)
+    .where('device_id', '=', deviceId)
+    .executeTakeFirst()
+  return Boolean(row?.approved_at)
+}
+
+export async function approveDevice(db: Db, userId: string, deviceId: string): Promise<void> {
+  await db
+    .insertInto('embedded_devices')
+    .values({ user_id: userId, device_id: deviceId, approved_at: sql<Date>`now()` })
+    .onConflict((conflict) =>
+      conflict.columns(['user_id', 'device_id']).doUpdateSet({ approved_at: sql<Date>`now()` }),
+    )
+    .execute()
+}
+
+/** Starts an approval for a new device; the returned secret goes into the e-mailed link only. */
+export async function requestDeviceApproval(db: Db, userId: string, deviceId: string): Promise<string> {
+  const token = newToken()
+  await db
+    .insertInto('embedded_devices')
+    .values({ user_id: userId, device_id: deviceId, approval_token_hash: hashSecret(token) })
+    .onConflict((conflict) =>
+      conflict.columns(['user_id', 'device_id']).doUpdateSet({
+        approval_token_hash: hashSecret(token),
+        approved_at: null,
+        created_at: sql<Date>`now()`,
+      }),
+    )
+    .execute()
+  return token
+}
+
+/** The link's one use: marks the device approved; false when unknown, used or expired. */
+export async function approveDeviceByLink(db: Db, token: string): Promise<boolean> {
+  const result = await db
+    .updateTable('embedded_devices')
+    .set({ approved_at: sql<Date>`now()` })
+    .where('approval_token_hash', '=', hashSecret(token))
+    .where('approved_at', 'is', null)
+    .where('created_at', '>', sql<Date>`now() - make_interval(mins => ${DEVICE_LINK_TTL_MINUTES})`)
+    .executeTakeFirst()
+  return result.numUpdatedRows === 1n
+}
+
+/**
+ * Hands the waiting device its login once the link was followed — exactly once: the approval's
+ * hash is cleared in the same statement that finds it.
+ */
+export async function takeDeviceApproval(db: Db, userId: string, deviceId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('embedded_devices')
+    .set({ approval_token_hash: null })
+    .where('user_id', '=', userId)
+    .where('device_id', '=', deviceId)
+    .where('approval_token_hash', 'is not', null)
+    .where('approved_at', 'is not', null)
+    .executeTakeFirst()
+  return result.numUpdatedRows === 1n
+}
+
+export async function createSession(
+  db: Db,
+  input: { userId: string; projectId: string; deviceId: string },
+): Promise<string> {
+  const token = newToken()
+  await db
+    .insertInto('embedded_sessions')
+    .values({
+      token_hash: hashSecret(token),
+      user_id: input.userId,
+      project_id: input.projectId,
+      device_id: input.deviceId,
+      expires_at: sql<Date>`now() + make_interval(days => ${SESSION_TTL_DAYS})`,
+    })
+    .execute()
+  return token
+}
+
+/** The user behind a live session of this project and device, or a 401. */
+export async function sessionUser(
+  db: Db,
+  input: { token: string | undefined; projectId: string; deviceId: string },
+): Promise<UserRow & { tokenHash: string }> {
+  if (!input.token) throw new HttpError(401, SESSION_INVALID)
+  const tokenHash = hashSecret(input.token)
+  const user = await db
+    .selectFrom('embedded_sessions')
+    .innerJoin('embedded_users', 'embedded_users.id', 'embedded_sessions.user_id')
+    .select(['id', 'email', 'address', 'encrypted_key', 'preferred_account_type'])
+    .where('token_hash', '=', tokenHash)
+    .where('project_id', '=', input.projectId)
+    .where('device_id', '=', input.deviceId)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst()
+  if (!user) throw new HttpError(401, SESSION_INVALID)
+  return { ...user, tokenHash }
+}
+
+export async function endSession(db: Db, tokenHash: string): Promise<void> {
+  await db.deleteFrom('embedded_sessions').where('token_hash', '=', tokenHash).execute()
+}

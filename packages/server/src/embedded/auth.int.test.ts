@@ -1,0 +1,251 @@
+import { randomBytes } from 'node:crypto'
+import { ServerErrorText, tryAgainAfter } from '@portico/core/errors'
+import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
+import { type Hex, recoverMessageAddress, stringToHex } from 'viem'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { type Database, openDatabase } from '../db/database.ts'
+import { createProject, type Project } from '../projects/repository.ts'
+import { buildServer } from '../server.ts'
+import { describeEachBackend, type TestStore } from '../test-support/backends.ts'
+import { type DevMailbox, startDevMailbox } from './dev-mailbox.ts'
+import { createKeyVault, unsealKey } from './keys.ts'
+import { createMailer } from './mail.ts'
+import { OtpText } from './otps.ts'
+import type { EmbeddedServices } from './setup.ts'
+
+const PAGE = 'https://shop.example'
+const SERVICES = 'http://services.test'
+const master = randomBytes(32)
+
+describeEachBackend('embedded-wallet auth', (backend) => {
+  let store: TestStore
+  let databases: Database[]
+  let apps: FastifyInstance[]
+  let mailbox: DevMailbox
+  let project: Project
+  let services: EmbeddedServices
+
+  beforeAll(async () => {
+    mailbox = await startDevMailbox({ log: () => {} })
+    services = {
+      vault: createKeyVault(master),
+      mailer: createMailer(mailbox.smtpUrl, 'test@portico.localhost'),
+      // Nothing in these tests reaches the chain; reads would fail fast on this closed port.
+      chain: { rpcUrl: 'http://127.0.0.1:9', chainId: 31337 },
+      frameScript: 'console.log("frame")',
+      devMailbox: mailbox,
+    }
+    // Two server instances on one database: two pools on Postgres; PGlite allows one opener.
+    if (backend.name === 'postgres') {
+      store = await backend.createStore()
+      databases = [await openDatabase(store.options), await openDatabase(store.options)]
+    } else {
+      const only = (await backend.open()).database
+      databases = [only, only]
+    }
+    apps = await Promise.all(databases.map((database) => buildServer({ database, embedded: services })))
+    project = await createProject((databases[0] as Database).db, { name: 'Shop', origins: [PAGE] })
+  })
+  afterAll(async () => {
+    for (const app of apps ?? []) await app.close()
+    for (const database of new Set(databases ?? [])) await database.close()
+    await store?.dispose()
+    services?.mailer.close()
+    await mailbox?.close()
+  })
+
+  const app = (index = 0) => apps[index] as FastifyInstance
+  const db = () => (databases[0] as Database).db
+  const device = () => randomBytes(16).toString('base64url')
+  const call = (
+    path: string,
+    body: object,
+    options: { device: string; token?: string; app?: number; parent?: string },
+  ) =>
+    app(options.app).inject({
+      method: 'POST',
+      url: `/v1/auth${path}`,
+      headers: {
+        host: 'services.test',
+        origin: SERVICES,
+        'x-portico-project': project.id,
+        'x-portico-parent-origin': options.parent ?? PAGE,
+        'x-portico-device': options.device,
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      },
+      payload: body,
+    })
+  const latestCode = async (email: string) => {
+    await expect
+      .poll(() => mailbox.messages().filter((mail) => mail.to.includes(email)).length)
+      .toBeGreaterThan(0)
+    const mail = mailbox
+      .messages()
+      .filter((m) => m.to.includes(email))
+      .at(-1)
+    return /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? ''
+  }
+  const login = async (email: string, id = device()) => {
+    expect((await call('/email/connect', { email }, { device: id })).json()).toEqual({ action: 'VERIFY_OTP' })
+    const code = await latestCode(email)
+    const verified = await call('/otp/verify', { email, otp: code }, { device: id })
+    expect(verified.statusCode).toBe(200)
+    return {
+      device: id,
+      code,
+      ...(verified.json() as { token: string; user: { address: Hex; email: string; accounts: unknown } }),
+    }
+  }
+
+  test('a new address gets a code by SMTP, which signs in once and creates a key that signs', async () => {
+    const email = `new-${backend.name}@example.com`
+    const session = await login(email)
+    expect(session.user).toMatchObject({
+      email,
+      chainId: 31337,
+      preferredAccountType: 'eoa',
+      smartAccountDeployed: false,
+    })
+    expect(session.user.accounts).toEqual([{ address: session.user.address, type: 'eoa' }])
+
+    const replay = await call('/otp/verify', { email, otp: session.code }, { device: session.device })
+    expect(replay.statusCode).toBe(400)
+    expect(replay.json().error.message).toBe(OtpText.EXPIRED)
+
+    const signed = await call(
+      '/rpc',
+      { method: 'personal_sign', params: [stringToHex('hello'), session.user.address] },
+      { device: session.device, token: session.token },
+    )
+    const signature = signed.json().result as Hex
+    expect(await recoverMessageAddress({ message: 'hello', signature })).toBe(session.user.address)
+
+    const user = await call('/user', {}, { device: session.device, token: session.token })
+    expect(user.json().address).toBe(session.user.address)
+    expect(
+      (await call('/email/connect', { email }, { device: session.device, token: session.token })).json(),
+    ).toEqual({ action: 'CONNECT' })
+  })
+
+  test('the database holds no plaintext key', async () => {
+    const email = `dump-${backend.name}@example.com`
+    await login(email)
+    const row = await db()
+      .selectFrom('embedded_users')
+      .selectAll()
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow()
+    const privateKey = unsealKey(master, row.id, row.encrypted_key).slice(2)
+    const dump: string[] = []
+    for (const table of [
+      'embedded_users',
+      'embedded_devices',
+      'embedded_sessions',
+      'embedded_otps',
+      'embedded_mail_log',
+    ]) {
+      const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db())
+      dump.push(JSON.stringify(rows.rows))
+    }
+    const text = dump.join('\n').toLowerCase()
+    expect(text).not.toContain(privateKey.toLowerCase())
+    expect(text).not.toContain(Buffer.from(privateKey, 'hex').toString('base64').toLowerCase())
+  })
+
+  test('the fifth wrong code locks it: the right code fails afterwards', async () => {
+    const email = `lock-${backend.name}@example.com`
+    const id = device()
+    await call('/email/connect', { email }, { device: id })
+    const code = await latestCode(email)
+    const wrong = code === '000000' ? '111111' : '000000'
+    const answers: string[] = []
+    for (let i = 0; i < 5; i++)
+      answers.push((await call('/otp/verify', { email, otp: wrong }, { device: id })).json().error.message)
+    expect(answers).toEqual([
+      OtpText.INVALID,
+      OtpText.INVALID,
+      OtpText.INVALID,
+      OtpText.INVALID,
+      OtpText.LOCKED,
+    ])
+    const sixth = await call('/otp/verify', { email, otp: code }, { device: id })
+    expect(sixth.statusCode).toBe(429)
+    expect(sixth.json().error.message).toBe(OtpText.LOCKED)
+  })
+
+  test('the resend cooldown holds across two server instances', async () => {
+    const email = `cooldown-${backend.name}@example.com`
+    expect((await call('/email/connect', { email }, { device: device(), app: 0 })).statusCode).toBe(200)
+    const again = await call('/email/connect', { email }, { device: device(), app: 1 })
+    expect(again.statusCode).toBe(429)
+    const message = again.json().error.message as string
+    expect([tryAgainAfter(30), tryAgainAfter(29)]).toContain(message)
+  })
+
+  test('two instances asked at the same moment send exactly one e-mail', async () => {
+    const email = `race-${backend.name}@example.com`
+    const answers = await Promise.all(
+      [0, 1, 0, 1].map((index) => call('/email/connect', { email }, { device: device(), app: index })),
+    )
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 429, 429, 429])
+  })
+
+  test('a known address on a new device gets an approval link; the device then signs in by itself', async () => {
+    const email = `device-${backend.name}@example.com`
+    const first = await login(email)
+    await db().deleteFrom('embedded_mail_cooldowns').where('email', '=', email).execute()
+    const second = device()
+    expect((await call('/email/connect', { email }, { device: second })).json()).toEqual({
+      action: 'VERIFY_DEVICE',
+    })
+    const link =
+      /http:\/\/services\.test(\/auth\/device\?token=[\w-]+)/.exec(
+        mailbox.messages().at(-1)?.text ?? '',
+      )?.[1] ?? ''
+    const form = await app().inject({ url: link })
+    expect(form.body).toContain('Approve device')
+    const token = new URL(link, SERVICES).searchParams.get('token') ?? ''
+    const approve = () =>
+      app().inject({
+        method: 'POST',
+        url: '/auth/device',
+        payload: `token=${token}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      })
+    expect((await approve()).body).toContain('Device approved')
+    expect((await approve()).body).toContain('Link expired')
+    const polled = (await call('/device/poll', { email }, { device: second })).json()
+    expect(polled).toMatchObject({ approved: true, user: { address: first.user.address } })
+    const twice = await call('/device/poll', { email: 'device-x@example.com' }, { device: second })
+    expect(twice.statusCode).toBe(400)
+  })
+
+  test('only the frame, on behalf of an allowed page, may call', async () => {
+    const foreignParent = await call(
+      '/email/connect',
+      { email: 'a@example.com' },
+      { device: device(), parent: 'https://evil.example' },
+    )
+    expect(foreignParent.statusCode).toBe(403)
+    expect(foreignParent.json().error.message).toBe(ServerErrorText.ORIGIN_NOT_ALLOWED)
+    const crossSite = await app().inject({
+      method: 'POST',
+      url: '/v1/auth/user',
+      headers: {
+        host: 'services.test',
+        origin: PAGE,
+        'x-portico-project': project.id,
+        'x-portico-parent-origin': PAGE,
+        'x-portico-device': device(),
+      },
+      payload: {},
+    })
+    expect(crossSite.statusCode).toBe(403)
+    expect(crossSite.headers['access-control-allow-origin']).toBeUndefined()
+    expect((await call('/user', {}, { device: device(), token: 'forged' })).statusCode).toBe(401)
+    expect((await call('/email/connect', { email: 'not-an-email' }, { device: device() })).statusCode).toBe(
+      400,
+    )
+  })
+})

@@ -1,0 +1,71 @@
+import { ServerErrorText } from '@portico/core/errors'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Kysely } from 'kysely'
+import { z } from 'zod'
+import type { Tables } from '../db/tables.ts'
+import { HttpError } from '../http/errors.ts'
+import { parseRequest } from '../http/validate.ts'
+import { normaliseOrigin } from '../projects/origin.ts'
+import { PROJECT_ID_PATTERN } from '../projects/project-id.ts'
+import { getProject } from '../projects/repository.ts'
+
+export interface FrameCaller {
+  projectId: string
+  parentOrigin: string
+  deviceId: string
+  token: string | undefined
+}
+
+const FrameHeaders = z.looseObject({
+  'x-portico-project': z.string().regex(PROJECT_ID_PATTERN, 'unknown project'),
+  'x-portico-parent-origin': z.string().min(1),
+  // The frame's random device id: 128 bits or more, base64url.
+  'x-portico-device': z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'invalid device id'),
+  authorization: z
+    .string()
+    .regex(/^Bearer [A-Za-z0-9_-]+$/)
+    .optional(),
+})
+
+const callers = new WeakMap<FastifyRequest, FrameCaller>()
+
+/**
+ * The auth routes are called by the secure frame only: same-origin requests (the browser sets
+ * Origin, and a foreign page cannot make it ours), for a known project, on behalf of a parent page
+ * whose origin the frame saw and the project allows. No CORS headers are ever sent, so no other
+ * origin can read an answer.
+ */
+export function installFrameGuard(scope: FastifyInstance, db: Kysely<Tables>): void {
+  scope.addHook('onRequest', async (request) => {
+    const origin = request.headers.origin
+    if (!origin || !sameHost(origin, request.headers.host))
+      throw new HttpError(403, ServerErrorText.ORIGIN_NOT_ALLOWED)
+    const headers = parseRequest(FrameHeaders, request.headers, 'headers')
+    const project = await getProject(db, headers['x-portico-project'])
+    if (!project) throw new HttpError(401, ServerErrorText.INVALID_KEY)
+    const parent = normaliseOrigin(headers['x-portico-parent-origin'])
+    if (!parent.ok || !project.origins.includes(parent.origin)) {
+      throw new HttpError(403, ServerErrorText.ORIGIN_NOT_ALLOWED)
+    }
+    callers.set(request, {
+      projectId: project.id,
+      parentOrigin: parent.origin,
+      deviceId: headers['x-portico-device'],
+      token: headers.authorization?.slice('Bearer '.length),
+    })
+  })
+}
+
+export function callerOf(request: FastifyRequest): FrameCaller {
+  const caller = callers.get(request)
+  if (!caller) throw new Error(`No frame guard on ${request.method} ${request.url}`)
+  return caller
+}
+
+function sameHost(origin: string, host: string | undefined): boolean {
+  try {
+    return host !== undefined && new URL(origin).host === host
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,119 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import { z } from 'zod'
+import type { Database } from '../db/database.ts'
+import { parseRequest } from '../http/validate.ts'
+import { isProjectId } from '../projects/project-id.ts'
+import { getProject } from '../projects/repository.ts'
+import { approveDeviceByLink } from './accounts.ts'
+import type { DevMailbox } from './dev-mailbox.ts'
+
+export interface EmbeddedPagesOptions {
+  database: Database
+  /** The built frame script (`@portico/embedded`'s frame bundle); the frame page is absent without it. */
+  frameScript?: string | undefined
+  /** Only in dev mode: the in-process mailbox, shown at /dev/mailbox. */
+  devMailbox?: DevMailbox | undefined
+}
+
+const FrameQuery = z.looseObject({
+  projectId: z.string().max(64).default(''),
+  chainId: z.string().max(20).optional(),
+  version: z.string().max(40).optional(),
+  enableLogger: z.string().max(10).optional(),
+})
+const TokenQuery = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'invalid link') })
+
+// The frame has no markup of its own to protect and runs only our script.
+const FRAME_CSP =
+  "default-src 'none'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'"
+const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'"
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+
+function page(reply: FastifyReply, title: string, body: string) {
+  return reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('content-security-policy', PAGE_CSP)
+    .header('cache-control', 'no-store')
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>body{font:16px system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;background:#141414;color:#eee}button{font:inherit;padding:.6rem 1.2rem}pre{white-space:pre-wrap;background:#222;padding:1rem}</style></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`,
+    )
+}
+
+/**
+ * The pages of the embedded wallet on the services origin: the secure frame, the device-approval
+ * link target and, in dev mode only, the mailbox.
+ */
+export const embeddedPagesPlugin: FastifyPluginAsync<EmbeddedPagesOptions> = async (app, options) => {
+  const { db } = options.database
+  const { frameScript, devMailbox } = options
+
+  if (frameScript !== undefined) {
+    app.get('/frame', async (request, reply) => {
+      const query = parseRequest(FrameQuery, request.query, 'query')
+      const project = isProjectId(query.projectId) ? await getProject(db, query.projectId) : undefined
+      // The allow-list travels with the page, so the frame can refuse a foreign parent before it
+      // touches its session. An unknown project gets an empty list: every message is refused.
+      const config = {
+        projectId: project?.id ?? '',
+        allowedOrigins: project?.origins ?? [],
+        debug: query.enableLogger === 'true',
+      }
+      const json = JSON.stringify(config).replace(/</g, '\\u003c')
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('content-security-policy', FRAME_CSP)
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .send(
+          `<!doctype html><html><head><meta charset="utf-8"><title>Portico secure frame</title><script type="application/json" id="frame-config">${json}</script><script type="module" src="/frame/frame.js"></script></head><body></body></html>`,
+        )
+    })
+    app.get('/frame/frame.js', async (_request, reply) =>
+      reply
+        .header('content-type', 'text/javascript; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(frameScript),
+    )
+  }
+
+  // The link only shows a button: mail scanners follow links, and a GET must not approve anything.
+  app.get('/auth/device', async (request, reply) => {
+    const { token } = parseRequest(TokenQuery, request.query, 'query')
+    return page(
+      reply,
+      'Approve this device',
+      `<p>Someone asked to sign in to your Portico wallet on a new device. Approve only if it was you.</p><form method="post" action="/auth/device"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">Approve device</button></form>`,
+    )
+  })
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  )
+  app.post('/auth/device', async (request, reply) => {
+    const { token } = parseRequest(TokenQuery, request.body, 'body')
+    const approved = await approveDeviceByLink(db, token)
+    return page(
+      reply,
+      approved ? 'Device approved' : 'Link expired',
+      approved
+        ? '<p>Your new device is approved. You can close this tab and return to the app.</p>'
+        : '<p>This link was already used or has expired. Start the login again in the app.</p>',
+    )
+  })
+
+  if (devMailbox) {
+    app.get('/dev/mailbox.json', async () => ({ messages: devMailbox.messages() }))
+    app.get('/dev/mailbox', async (_request, reply) => {
+      const items = devMailbox
+        .messages()
+        .reverse()
+        .map(
+          (mail) =>
+            `<article><h2>${escapeHtml(mail.subject)}</h2><p>To ${escapeHtml(mail.to.join(', '))} · ${escapeHtml(mail.receivedAt)}</p><pre>${escapeHtml(mail.text)}</pre></article>`,
+        )
+      return page(reply, 'Dev mailbox', items.join('') || '<p>No mail yet.</p>')
+    })
+  }
+}

@@ -1,0 +1,192 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { Hex } from 'viem'
+import { z } from 'zod'
+import type { Database } from '../db/database.ts'
+import { HttpError } from '../http/errors.ts'
+import { parseRequest } from '../http/validate.ts'
+import {
+  approveDevice,
+  createSession,
+  endSession,
+  findOrCreateUser,
+  findUserByEmail,
+  isDeviceApproved,
+  requestDeviceApproval,
+  sessionUser,
+  takeDeviceApproval,
+  type UserRow,
+} from './accounts.ts'
+import { callerOf, installFrameGuard } from './guard.ts'
+import type { KeyVault } from './keys.ts'
+import { deviceMail, type Mailer, otpMail } from './mail.ts'
+import { consumeOtp, issueOtp } from './otps.ts'
+import { answerRpc, type ChainSettings } from './rpc.ts'
+import { claimMailSlot } from './throttle.ts'
+
+export interface EmbeddedAuthOptions {
+  database: Database
+  vault: KeyVault
+  mailer: Mailer
+  chain: ChainSettings
+}
+
+const Email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ error: 'Invalid email' }))
+const EmailBody = z.object({ email: Email })
+const OtpBody = z.object({ otp: z.string().max(16) })
+const LoginOtpBody = z.object({ email: Email, otp: z.string().max(16) })
+const RpcBody = z.object({ method: z.string().min(1).max(100), params: z.unknown().optional() })
+/** How long one device poll waits for the approval link to be followed before answering "not yet". */
+const DEVICE_POLL_MS = 15_000
+
+/** The embedded wallet's user as SPEC §3 describes it; the EOA is the only account until smart accounts land. */
+function publicUser(user: UserRow, chainId: number) {
+  return {
+    email: user.email,
+    address: user.address,
+    chainId,
+    accounts: [{ address: user.address, type: 'eoa' as const }],
+    preferredAccountType: 'eoa' as const,
+    smartAccountDeployed: false,
+  }
+}
+
+/** E-mail login, sessions and signing for the secure frame (prefix /v1/auth). */
+export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async (app, options) => {
+  const { db } = options.database
+  const { vault, mailer, chain } = options
+  installFrameGuard(app, db)
+
+  const sendLoginCode = async (request: FastifyRequest, email: string, purpose: string, deviceId: string) => {
+    await claimMailSlot(db, email, request.ip)
+    const code = await issueOtp(db, { email, purpose, deviceId })
+    await mailer.send(otpMail(email, code))
+  }
+  const signedIn = async (user: UserRow, projectId: string, deviceId: string) => ({
+    token: await createSession(db, { userId: user.id, projectId, deviceId }),
+    user: publicUser(user, chain.chainId),
+  })
+
+  app.post('/email/connect', async (request) => {
+    const { email } = parseRequest(EmailBody, request.body, 'body')
+    const { projectId, deviceId, token } = callerOf(request)
+    const user = await findUserByEmail(db, email)
+    if (user && token) {
+      const live = await sessionUser(db, { token, projectId, deviceId }).catch(() => undefined)
+      if (live?.id === user.id) return { action: 'CONNECT' }
+    }
+    if (user && !(await isDeviceApproved(db, user.id, deviceId))) {
+      await claimMailSlot(db, email, request.ip)
+      const secret = await requestDeviceApproval(db, user.id, deviceId)
+      await mailer.send(
+        deviceMail(email, `${request.protocol}://${request.host}/auth/device?token=${secret}`),
+      )
+      return { action: 'VERIFY_DEVICE' }
+    }
+    await sendLoginCode(request, email, 'login', deviceId)
+    return { action: 'VERIFY_OTP' }
+  })
+
+  app.post('/otp/verify', async (request) => {
+    const { email, otp } = parseRequest(LoginOtpBody, request.body, 'body')
+    const { projectId, deviceId } = callerOf(request)
+    await consumeOtp(db, { email, purpose: 'login', deviceId, code: otp })
+    const user = await db.transaction().execute(async (trx) => {
+      const created = await findOrCreateUser(trx, vault, email)
+      await approveDevice(trx, created.id, deviceId)
+      return created
+    })
+    return signedIn(user, projectId, deviceId)
+  })
+
+  app.post('/device/poll', async (request, reply) => {
+    const { email } = parseRequest(EmailBody, request.body, 'body')
+    const { projectId, deviceId } = callerOf(request)
+    const user = await findUserByEmail(db, email)
+    if (!user) throw new HttpError(400, 'No approval is pending for this device')
+    const deadline = Date.now() + DEVICE_POLL_MS
+    // Stop asking the database once the frame has gone (page closed, request aborted).
+    let gone = false
+    reply.raw.once('close', () => {
+      gone = true
+    })
+    while (!gone) {
+      if (await takeDeviceApproval(db, user.id, deviceId))
+        return { approved: true, ...(await signedIn(user, projectId, deviceId)) }
+      if (Date.now() >= deadline) break
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+    }
+    return { approved: false }
+  })
+
+  app.post('/user', async (request) => {
+    const user = await sessionUser(db, callerOf(request))
+    return publicUser(user, chain.chainId)
+  })
+
+  app.post('/sign-out', async (request) => {
+    const caller = callerOf(request)
+    const user = await sessionUser(db, caller).catch(() => undefined)
+    if (user) await endSession(db, user.tokenHash)
+    return {}
+  })
+
+  app.post('/rpc', async (request) => {
+    const body = parseRequest(RpcBody, request.body, 'body')
+    const user = await sessionUser(db, callerOf(request))
+    return answerRpc(chain, body, user.address as Hex, (use) =>
+      vault.withAccount(user.id, user.encrypted_key, use),
+    )
+  })
+
+  // Update e-mail (SPEC §4): a code to the current address, then one to the new address.
+  app.post('/email/update', async (request) => {
+    const { email } = parseRequest(EmailBody, request.body, 'body')
+    const caller = callerOf(request)
+    const user = await sessionUser(db, caller)
+    if (email === user.email) throw new HttpError(400, 'This is already your e-mail address')
+    if (await findUserByEmail(db, email)) throw new HttpError(409, 'This e-mail address is already in use')
+    await sendLoginCode(request, user.email, `update_primary:${email}`, caller.deviceId)
+    return { action: 'VERIFY_PRIMARY_OTP' }
+  })
+
+  app.post('/email/update/primary', async (request) => {
+    const { otp } = parseRequest(OtpBody, request.body, 'body')
+    const { newEmail } = parseRequest(z.object({ newEmail: Email }), request.body, 'body')
+    const caller = callerOf(request)
+    const user = await sessionUser(db, caller)
+    await consumeOtp(db, {
+      email: user.email,
+      purpose: `update_primary:${newEmail}`,
+      deviceId: caller.deviceId,
+      code: otp,
+    })
+    await sendLoginCode(request, newEmail, `update_secondary:${user.id}`, caller.deviceId)
+    return { action: 'VERIFY_SECONDARY_OTP' }
+  })
+
+  app.post('/email/update/secondary', async (request) => {
+    const { otp } = parseRequest(OtpBody, request.body, 'body')
+    const { newEmail } = parseRequest(z.object({ newEmail: Email }), request.body, 'body')
+    const caller = callerOf(request)
+    const user = await sessionUser(db, caller)
+    await consumeOtp(db, {
+      email: newEmail,
+      purpose: `update_secondary:${user.id}`,
+      deviceId: caller.deviceId,
+      code: otp,
+    })
+    const updated = await db
+      .updateTable('embedded_users')
+      .set({ email: newEmail })
+      .where('id', '=', user.id)
+      .executeTakeFirst()
+      .catch(() => undefined)
+    if (updated?.numUpdatedRows !== 1n) throw new HttpError(409, 'This e-mail address is already in use')
+    return { newEmail }
+  })
+}

@@ -1,0 +1,157 @@
+import { classifyRpcMethod } from '@portico/core'
+import { ErrorText, JsonRpcErrorCode, ProviderErrorCode } from '@portico/core/errors'
+import { createWalletClient, defineChain, type Hex, http, isAddressEqual, isHex } from 'viem'
+import type { PrivateKeyAccount } from 'viem/accounts'
+import { z } from 'zod'
+
+export interface RpcError {
+  code: number
+  message: string
+}
+export type RpcOutcome = { result: unknown } | { error: RpcError }
+
+export interface ChainSettings {
+  rpcUrl: string
+  chainId: number
+}
+
+const hex = z.string().refine((value) => isHex(value), 'expected 0x-prefixed hex')
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'expected an address')
+const PersonalSign = z.tuple([hex, address]).rest(z.unknown())
+const SignTypedData = z.tuple([address, z.string()])
+const TypedData = z.object({
+  domain: z.record(z.string(), z.unknown()).default({}),
+  types: z.record(z.string(), z.array(z.object({ name: z.string(), type: z.string() }))),
+  primaryType: z.string(),
+  message: z.record(z.string(), z.unknown()),
+})
+const quantity = hex.transform((value) => BigInt(value))
+const SendTransaction = z.tuple([
+  z.object({
+    from: address.optional(),
+    to: address.optional(),
+    value: quantity.optional(),
+    data: hex.optional(),
+    gas: quantity.optional(),
+    maxFeePerGas: quantity.optional(),
+    maxPriorityFeePerGas: quantity.optional(),
+  }),
+])
+
+const invalidParams = (error: z.ZodError): RpcOutcome => ({
+  error: { code: JsonRpcErrorCode.INVALID_PARAMS, message: error.issues[0]?.message ?? 'Invalid params' },
+})
+
+/**
+ * The embedded wallet's JSON-RPC (SPEC §6): safe methods go to the chain unchanged; the signing
+ * methods are answered with the user's key, which `withAccount` opens only for that one call. The
+ * approval itself happened in the modal before the frame asked.
+ */
+export async function answerRpc(
+  chain: ChainSettings,
+  request: { method: string; params?: unknown },
+  userAddress: Hex,
+  withAccount: <T>(use: (account: PrivateKeyAccount) => Promise<T>) => Promise<T>,
+): Promise<RpcOutcome> {
+  const { method, params } = request
+  const kind = classifyRpcMethod(method)
+  if (kind === 'rejected')
+    return { error: { code: ProviderErrorCode.UNSUPPORTED_METHOD, message: ErrorText.RPC_NOT_ALLOWED } }
+  if (kind === 'safe') return forward(chain, method, params)
+  const signerMismatch = {
+    error: { code: ProviderErrorCode.UNAUTHORIZED, message: 'The requested account is not this wallet' },
+  }
+  switch (method) {
+    case 'personal_sign': {
+      const parsed = PersonalSign.safeParse(params)
+      if (!parsed.success) return invalidParams(parsed.error)
+      if (!isAddressEqual(parsed.data[1] as Hex, userAddress)) return signerMismatch
+      const raw = parsed.data[0] as Hex
+      return { result: await withAccount((account) => account.signMessage({ message: { raw } })) }
+    }
+    case 'eth_signTypedData_v4': {
+      const parsed = SignTypedData.safeParse(params)
+      if (!parsed.success) return invalidParams(parsed.error)
+      if (!isAddressEqual(parsed.data[0] as Hex, userAddress)) return signerMismatch
+      let json: unknown
+      try {
+        json = JSON.parse(parsed.data[1])
+      } catch {
+        return { error: { code: JsonRpcErrorCode.INVALID_PARAMS, message: 'Typed data is not JSON' } }
+      }
+      const typed = TypedData.safeParse(json)
+      if (!typed.success) return invalidParams(typed.error)
+      const { EIP712Domain: _domainType, ...types } = typed.data.types
+      return {
+        result: await withAccount((account) =>
+          // biome-ignore lint/suspicious/noExplicitAny: viem's typed-data generics need literal types; the shape is zod-checked
+          account.signTypedData({ ...typed.data, types } as any),
+        ),
+      }
+    }
+    case 'eth_sendTransaction': {
+      const parsed = SendTransaction.safeParse(params)
+      if (!parsed.success) return invalidParams(parsed.error)
+      const tx = parsed.data[0]
+      if (tx.from && !isAddressEqual(tx.from as Hex, userAddress)) return signerMismatch
+      try {
+        const hash = await withAccount((account) =>
+          createWalletClient({
+            account,
+            chain: chainOf(chain),
+            transport: http(chain.rpcUrl),
+          }).sendTransaction({
+            to: tx.to as Hex | undefined,
+            value: tx.value,
+            data: tx.data as Hex | undefined,
+            gas: tx.gas,
+            maxFeePerGas: tx.maxFeePerGas,
+            maxPriorityFeePerGas: tx.maxPriorityFeePerGas,
+          }),
+        )
+        return { result: hash }
+      } catch (error) {
+        return { error: { code: JsonRpcErrorCode.TRANSACTION_REJECTED, message: shortMessage(error) } }
+      }
+    }
+    default:
+      // Approval methods of smart accounts and Solana come with a later issue.
+      return {
+        error: {
+          code: ProviderErrorCode.UNSUPPORTED_METHOD,
+          message: `${method} is not supported by this wallet yet`,
+        },
+      }
+  }
+}
+
+async function forward(chain: ChainSettings, method: string, params: unknown): Promise<RpcOutcome> {
+  try {
+    const response = await fetch(chain.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }),
+      signal: AbortSignal.timeout(10_000),
+    })
+    const body = (await response.json()) as { result?: unknown; error?: RpcError }
+    if (body.error) return { error: { code: body.error.code, message: body.error.message } }
+    return { result: body.result ?? null }
+  } catch (error) {
+    return { error: { code: JsonRpcErrorCode.RESOURCE_UNAVAILABLE, message: shortMessage(error) } }
+  }
+}
+
+function chainOf({ rpcUrl, chainId }: ChainSettings) {
+  return defineChain({
+    id: chainId,
+    name: `Chain ${chainId}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  })
+}
+
+function shortMessage(error: unknown): string {
+  const short = (error as { shortMessage?: unknown })?.shortMessage
+  if (typeof short === 'string') return short
+  return error instanceof Error ? (error.message.split('\n')[0] ?? 'RPC failed') : 'RPC failed'
+}

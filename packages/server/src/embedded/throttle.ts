@@ -1,0 +1,42 @@
+import { EMAIL_LOGIN_COOLDOWN_MS } from '@portico/core/constants'
+import { tryAgainAfter } from '@portico/core/errors'
+import { type Kysely, sql } from 'kysely'
+import type { Tables } from '../db/tables.ts'
+import { HttpError } from '../http/errors.ts'
+
+/** How many login e-mails one address, and one client IP, may cause per hour. */
+export const MAIL_LIMITS = { perAddressPerHour: 10, perIpPerHour: 30 } as const
+
+export const TOO_MANY_EMAILS = 'Too many e-mails were requested. Please try again later.'
+
+/**
+ * The allowed-to-trigger check before any login e-mail (SPEC §5): the hourly per-address and per-IP
+ * limits, then the 30 s resend cooldown. Everything is decided by the database's clock and rows,
+ * so every server instance on it agrees.
+ */
+export async function claimMailSlot(db: Kysely<Tables>, email: string, ip: string): Promise<void> {
+  const counts = await sql<{ by_email: number; by_ip: number }>`
+    select
+      count(*) filter (where email = ${email})::int as by_email,
+      count(*) filter (where ip = ${ip})::int as by_ip
+    from embedded_mail_log
+    where sent_at > now() - interval '1 hour' and (email = ${email} or ip = ${ip})`.execute(db)
+  const row = counts.rows[0]
+  if (row && (row.by_email >= MAIL_LIMITS.perAddressPerHour || row.by_ip >= MAIL_LIMITS.perIpPerHour)) {
+    throw new HttpError(429, TOO_MANY_EMAILS)
+  }
+  const cooldownSeconds = EMAIL_LOGIN_COOLDOWN_MS / 1000
+  // One conditional upsert: of two instances racing for the same address, only one gets a row back.
+  const claimed = await sql<{ email: string }>`
+    insert into embedded_mail_cooldowns (email, last_sent_at) values (${email}, now())
+    on conflict (email) do update set last_sent_at = excluded.last_sent_at
+    where embedded_mail_cooldowns.last_sent_at <= now() - make_interval(secs => ${cooldownSeconds})
+    returning email`.execute(db)
+  if (claimed.rows.length === 0) {
+    const left = await sql<{ seconds: number }>`
+      select extract(epoch from (last_sent_at + make_interval(secs => ${cooldownSeconds}) - now()))::float8 as seconds
+      from embedded_mail_cooldowns where email = ${email}`.execute(db)
+    throw new HttpError(429, tryAgainAfter(Math.max(1, left.rows[0]?.seconds ?? cooldownSeconds)))
+  }
+  await db.insertInto('embedded_mail_log').values({ email, ip }).execute()
+}
