@@ -1,0 +1,208 @@
+import { DEV_ACCOUNTS, demoTokenAbi } from '@portico/contracts'
+import { formatUnitsFloor } from '@portico/core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { createPublicClient, createWalletClient, type Hex, http, parseUnits } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
+import { launchChromium } from './browser.ts'
+import { installTestWallet } from './test-wallet.ts'
+
+const stack = inject('stack')
+type Dev = { address: Hex; privateKey: Hex }
+const seeded = DEV_ACCOUNTS[0] as Dev
+const friend = DEV_ACCOUNTS[1] as Dev
+const receiver = DEV_ACCOUNTS[2] as Dev
+const usdc = stack.deployment.tokens.USDC as Hex
+const chain = createPublicClient({ transport: http(stack.rpcUrl) })
+
+let browser: Browser
+let context: BrowserContext
+let page: Page
+
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+beforeEach(async () => {
+  await context?.close()
+  context = await browser.newContext()
+  await installTestWallet(context, {
+    rpcUrl: stack.rpcUrl,
+    chainId: stack.chainId,
+    privateKey: seeded.privateKey,
+  })
+  page = await context.newPage()
+  await page.goto(stack.pageUrl)
+  // A click that lands before hydration does nothing; click again until the modal is there.
+  const connect = page.getByRole('button', { name: 'Connect Wallet' })
+  await expect
+    .poll(
+      async () => {
+        if ((await dialog().count()) === 0) await connect.click()
+        return dialog().count()
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(1)
+  await dialog()
+    .getByRole('button', { name: /Test Wallet/ })
+    .click()
+  await expect.poll(() => page.getByTestId('status').textContent(), { timeout: 10_000 }).toBe('connected')
+  await page.getByRole('button', { name: /^Account / }).click()
+})
+
+const dialog = () => page.getByRole('dialog')
+const tab = (name: string) => dialog().getByRole('tab', { name })
+const panel = () => dialog().getByRole('tabpanel')
+const usdcOf = (address: Hex) =>
+  chain.readContract({ address: usdc, abi: demoTokenAbi, functionName: 'balanceOf', args: [address] })
+
+describe('account modal of a seeded account', () => {
+  it('lists the real tokens by value, without the zero-decimal POINTS', async () => {
+    const tokens = panel().getByRole('list', { name: 'Tokens' }).getByRole('listitem')
+    await expect.poll(() => tokens.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(4)
+    const rows = await tokens.allTextContents()
+    for (const symbol of ['USDC', 'DAI', 'WETH', 'ETH']) expect(rows.join('\n')).toContain(symbol)
+    expect(await dialog().textContent()).not.toMatch(/POINTS|Portico Points/)
+    const values = rows.map((row) => Number(/\$([\d,]+\.\d{2})/.exec(row)?.[1]?.replaceAll(',', '')))
+    expect(values).toEqual([...values].sort((a, b) => b - a))
+    await expect.poll(() => dialog().getByLabel('Portfolio value').textContent()).toMatch(/^\$[\d,]+\.\d{2}$/)
+  })
+
+  it('shows the Orbs in the NFT grid and never the spam collection', async () => {
+    await tab('NFTs').click()
+    expect(await tab('NFTs').getAttribute('aria-selected')).toBe('true')
+    const nfts = panel().getByRole('list', { name: 'NFTs' }).getByRole('listitem')
+    await expect.poll(() => nfts.count(), { timeout: 10_000 }).toBe(3)
+    expect((await nfts.allTextContents()).every((text) => text.includes('Portico Orbs'))).toBe(true)
+    expect(await panel().locator('img').count()).toBe(3)
+    expect(await dialog().textContent()).not.toContain('Free Airdrop Claim')
+  })
+
+  it('groups months of activity, with the year on a month of an earlier year, and no spam', async () => {
+    await tab('Activity').click()
+    const headings = panel().getByRole('heading', { level: 3 })
+    await expect.poll(() => headings.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(3)
+    const earlierYear = String(new Date().getFullYear() - 1)
+    // Older months arrive page by page as the list is scrolled to its end.
+    await expect
+      .poll(
+        async () => {
+          await panel().evaluate((element) => element.scrollTo(0, element.scrollHeight))
+          return (await headings.allTextContents()).some((title) => title.endsWith(` ${earlierYear}`))
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true)
+    // Every group is titled after the month of its transactions, the year only when not this one,
+    // and the groups run newest first.
+    const groups = await panel()
+      .locator('section')
+      .evaluateAll((sections) =>
+        sections.map((section) => ({
+          title: section.querySelector('h3')?.textContent ?? '',
+          times: [...section.querySelectorAll('time')].map((time) => time.dateTime),
+        })),
+      )
+    const now = new Date()
+    for (const { title, times } of groups) {
+      for (const time of times) {
+        const date = new Date(time)
+        const month = date.toLocaleString('en-US', { month: 'long' })
+        expect(title).toBe(
+          date.getFullYear() === now.getFullYear() ? month : `${month} ${date.getFullYear()}`,
+        )
+      }
+    }
+    const starts = groups.map(({ times }) => Date.parse(times[0] ?? ''))
+    expect(starts).toEqual([...starts].sort((a, b) => b - a))
+    expect(await panel().textContent()).toContain('USDC')
+    expect(await panel().textContent()).not.toContain('Free Airdrop Claim')
+  })
+
+  it('shows a transfer made on chain by another account within 5 s', async () => {
+    await tab('Activity').click()
+    await expect.poll(() => panel().getByRole('listitem').count(), { timeout: 10_000 }).toBeGreaterThan(0)
+    const friendWallet = createWalletClient({
+      account: privateKeyToAccount(friend.privateKey),
+      transport: http(stack.rpcUrl),
+    })
+    const hash = await friendWallet.writeContract({
+      chain: null,
+      address: usdc,
+      abi: demoTokenAbi,
+      functionName: 'transfer',
+      args: [seeded.address, parseUnits('1.234', 6)],
+    })
+    await chain.waitForTransactionReceipt({ hash })
+    const mined = Date.now()
+    await expect
+      .poll(() => panel().getByText('+1.234 USDC').count(), { timeout: 5_000, interval: 100 })
+      .toBe(1)
+    expect(Date.now() - mined).toBeLessThanOrEqual(5_000)
+  })
+
+  it('sends USDC from the modal: a real transaction is mined and both balances change', async () => {
+    const [senderBefore, receiverBefore] = await Promise.all([
+      usdcOf(seeded.address),
+      usdcOf(receiver.address),
+    ])
+    await dialog().getByRole('button', { name: 'Send', exact: true }).click()
+    await expect
+      .poll(() => dialog().getByRole('heading', { name: 'Send' }).count(), { timeout: 5_000 })
+      .toBe(1)
+    const message = dialog().getByTestId('send-message')
+    await expect
+      .poll(() => message.textContent(), { timeout: 5_000 })
+      .toBe('An amount and receiver address are required')
+
+    await dialog().getByLabel('Amount').fill('12.5')
+    await dialog().getByLabel('To', { exact: true }).fill(receiver.address)
+    await expect.poll(() => message.textContent()).toBe('A token is required')
+    const select = dialog().getByLabel('Token')
+    await expect
+      .poll(() => select.locator('option', { hasText: 'USDC' }).count(), { timeout: 10_000 })
+      .toBe(1)
+    const usdcOption = await select.locator('option', { hasText: 'USDC' }).getAttribute('value')
+    await select.selectOption(usdcOption ?? '')
+    await expect
+      .poll(() => message.textContent(), { timeout: 10_000 })
+      .toMatch(/^Network fee: \d+\.\d{6} ETH$/)
+
+    await dialog().getByRole('button', { name: 'Send', exact: true }).click()
+    await expect
+      .poll(
+        () =>
+          page
+            .locator('.toast')
+            .first()
+            .textContent()
+            .catch(() => ''),
+        { timeout: 20_000 },
+      )
+      .toContain('Transaction sent')
+    const [senderAfter, receiverAfter] = await Promise.all([usdcOf(seeded.address), usdcOf(receiver.address)])
+    expect(senderBefore - senderAfter).toBe(12_500_000n)
+    expect(receiverAfter - receiverBefore).toBe(12_500_000n)
+
+    // The modal follows: the token list shows the new USDC amount and Activity has the send.
+    await dialog().getByRole('button', { name: 'Back' }).click()
+    const shown = `${formatUnitsFloor(senderAfter, 6, 3)} USDC`
+    await expect
+      .poll(() => panel().getByRole('list', { name: 'Tokens' }).textContent(), { timeout: 10_000 })
+      .toContain(shown)
+    await tab('Activity').click()
+    await expect.poll(() => panel().getByText('12.500 USDC').count(), { timeout: 10_000 }).toBeGreaterThan(0)
+  })
+
+  it('shows the address as a QR code and text on Receive, with the network', async () => {
+    await dialog().getByRole('button', { name: 'Receive', exact: true }).click()
+    const qr = dialog().getByRole('img', { name: `QR code of ${seeded.address}` })
+    await expect.poll(() => qr.count(), { timeout: 5_000 }).toBe(1)
+    expect(await qr.locator('path').count()).toBe(1)
+    expect(await dialog().getByTestId('receive-address').textContent()).toBe(seeded.address)
+    expect(await dialog().textContent()).toContain('Network: Anvil')
+  })
+})

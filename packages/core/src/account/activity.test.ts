@@ -1,0 +1,142 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import {
+  activityRow,
+  amountPrefix,
+  filterTransactions,
+  formatTransferAmount,
+  groupTransactions,
+  monthGroups,
+  monthTitle,
+} from './activity.ts'
+import { ALICE, BOB, nftTransfer, transaction, usdcTransfer } from './fixtures.test-support.ts'
+
+const now = new Date(2026, 10, 22)
+
+describe('activity list', () => {
+  it('hides transactions of other chains and those whose transfers are all spam NFTs', () => {
+    const list = [
+      transaction('1', '2026-11-01T10:00:00Z'),
+      transaction('2', '2026-11-01T10:00:00Z', { chain: 'eip155:1' }),
+      transaction('3', '2026-11-01T10:00:00Z', { operationType: 'mint' }, [nftTransfer('Free Claim', true)]),
+      transaction('4', '2026-11-01T10:00:00Z', { operationType: 'receive' }, [
+        nftTransfer('Free Claim', true),
+        nftTransfer('Orb #4', false),
+      ]),
+    ]
+    expect(filterTransactions(list, 'eip155:31337').map((t) => t.id)).toEqual(['1', '4'])
+  })
+
+  it('groups by year and month, newest first, titled with the year only when it is not this year', () => {
+    const groups = groupTransactions({}, [
+      transaction('a', new Date(2026, 10, 3, 12).toISOString()),
+      transaction('b', new Date(2026, 10, 20, 12).toISOString()),
+      transaction('c', new Date(2025, 9, 1, 12).toISOString()),
+      transaction('d', new Date(2026, 0, 5, 12).toISOString()),
+    ])
+    const shown = monthGroups(groups, now)
+    expect(shown.map((group) => group.title)).toEqual(['November', 'January', 'October 2025'])
+    expect(shown[0]?.transactions.map((t) => t.id)).toEqual(['b', 'a'])
+  })
+
+  it('does not list a transaction twice when a page repeats it', () => {
+    const first = groupTransactions({}, [transaction('a', '2026-11-03T12:00:00Z')])
+    const again = groupTransactions(first, [transaction('a', '2026-11-03T12:00:00Z')])
+    expect(monthGroups(again, now).flatMap((group) => group.transactions)).toHaveLength(1)
+  })
+
+  it('puts every transaction exactly once in the group of its own month, newest first', () => {
+    const minedAt = fc
+      .integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2030, 0, 1) })
+      .map((ms) => new Date(ms).toISOString())
+    fc.assert(
+      fc.property(fc.array(minedAt, { maxLength: 40 }), fc.integer({ min: 0, max: 40 }), (dates, split) => {
+        const list = dates.map((date, index) => transaction(String(index), date))
+        // Two pages, the second repeating the first: nothing doubles.
+        const groups = groupTransactions(groupTransactions({}, list.slice(0, split)), list)
+        const shown = monthGroups(groups, now)
+        expect(shown.flatMap((group) => group.transactions.map((t) => t.id)).sort()).toEqual(
+          list.map((t) => t.id).sort(),
+        )
+        for (const group of shown) {
+          const times = group.transactions.map((t) => Date.parse(t.metadata.minedAt))
+          expect(times).toEqual([...times].sort((a, b) => b - a))
+          for (const t of group.transactions) {
+            const date = new Date(t.metadata.minedAt)
+            expect(group.title).toBe(monthTitle(date.getFullYear(), date.getMonth(), now))
+          }
+        }
+      }),
+    )
+  })
+
+  it('names the month in English', () => {
+    expect(monthTitle(2026, 2, now)).toBe('March')
+    expect(monthTitle(2024, 11, now)).toBe('December 2024')
+  })
+})
+
+describe('activity rows', () => {
+  it('prefixes + for receive, deposit, borrow, claim and - for withdraw, repay, burn', () => {
+    for (const type of ['receive', 'deposit', 'borrow', 'claim']) expect(amountPrefix(type)).toBe('+')
+    for (const type of ['withdraw', 'repay', 'burn']) expect(amountPrefix(type)).toBe('-')
+    for (const type of ['send', 'approve', 'trade', 'mint', 'execute']) expect(amountPrefix(type)).toBe('')
+  })
+
+  it('shows the amount with 3 decimals and the symbol, cut rather than rounded', () => {
+    const received = transaction('r', '2026-11-01T00:00:00Z', { operationType: 'receive' }, [
+      usdcTransfer('300.9999', 'in'),
+    ])
+    expect(activityRow(received)).toMatchObject({
+      title: 'Receive',
+      descriptions: ['+300.999 USDC'],
+      images: ['http://s.test/usdc.svg'],
+    })
+    const sent = transaction('s', '2026-11-01T00:00:00Z', { operationType: 'send' }, [usdcTransfer('42.5')])
+    expect(activityRow(sent).descriptions).toEqual(['42.500 USDC'])
+    const burnt = transaction('b', '2026-11-01T00:00:00Z', { operationType: 'burn' }, [usdcTransfer('7')])
+    expect(activityRow(burnt).descriptions).toEqual(['-7.000 USDC'])
+  })
+
+  it('never shows more than moved: the 3 decimals are cut from the exact amount', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 30n }),
+        fc.integer({ min: 0, max: 18 }),
+        (units, decimals) => {
+          const digits = units.toString().padStart(decimals + 1, '0')
+          const numeric = decimals ? `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}` : digits
+          const shown = formatTransferAmount(usdcTransfer(numeric))
+          expect(shown).toMatch(/^\d+\.\d{3} USDC$/)
+          // In thousandths of a token: exactly the floor of the true amount.
+          const thousandths = BigInt(shown.replace(' USDC', '').replace('.', ''))
+          expect(thousandths).toBe((units * 1000n) / 10n ** BigInt(decimals))
+        },
+      ),
+    )
+  })
+
+  it('shortens sender and receiver for a send or receive without transfers, else shows the status', () => {
+    const bare = transaction('x', '2026-11-01T00:00:00Z', { operationType: 'receive' })
+    expect(activityRow(bare).descriptions).toEqual([
+      `${ALICE.slice(0, 4)}…${ALICE.slice(-6)}`,
+      `${BOB.slice(0, 4)}…${BOB.slice(-6)}`,
+    ])
+    const approve = transaction('y', '2026-11-01T00:00:00Z', {
+      operationType: 'approve',
+      status: 'confirmed',
+    })
+    expect(activityRow(approve).descriptions).toEqual(['confirmed'])
+  })
+
+  it('shows an NFT by name with its preview, and at most two images', () => {
+    const trade = transaction('t', '2026-11-01T00:00:00Z', { operationType: 'trade' }, [
+      usdcTransfer('10'),
+      nftTransfer('Orb #2', false),
+      nftTransfer('Orb #3', false),
+    ])
+    const row = activityRow(trade)
+    expect(row.descriptions).toEqual(['10.000 USDC', 'Orb #2'])
+    expect(row.images).toEqual(['http://s.test/usdc.svg', 'data:image/svg+xml,Orb #2'])
+  })
+})

@@ -1,0 +1,158 @@
+/**
+ * The activity list rules of SPEC §2 and §5: which transactions show, how they group by year and
+ * month, and what each row says. Pure, so the React rows and the tests agree.
+ */
+import { BALANCE_DISPLAY_DECIMALS } from '../constants.ts'
+import { shortenAddress } from '../format.ts'
+import type { Transaction, TransactionTransfer } from './types.ts'
+
+/** year → month (0–11) → transactions, newest first inside each month. */
+export type TransactionsByYear = Record<number, Record<number, Transaction[]>>
+
+const PLUS_TYPES = new Set(['receive', 'deposit', 'borrow', 'claim'])
+const MINUS_TYPES = new Set(['withdraw', 'repay', 'burn'])
+
+/** Hidden: every transfer a spam NFT, or another chain than the connected one (SPEC §5). */
+export function isVisibleTransaction(transaction: Transaction, caipNetworkId: string): boolean {
+  if (transaction.metadata.chain !== caipNetworkId) return false
+  const { transfers } = transaction
+  const allSpam =
+    transfers.length > 0 && transfers.every((transfer) => transfer.nft_info?.flags?.is_spam === true)
+  return !allSpam
+}
+
+export function filterTransactions(
+  transactions: readonly Transaction[],
+  caipNetworkId: string,
+): Transaction[] {
+  return transactions.filter((transaction) => isVisibleTransaction(transaction, caipNetworkId))
+}
+
+/**
+ * Adds `transactions` to the groups. Grouping uses the visitor's local calendar, as the month
+ * titles do; a transaction already present (same id) is not added twice.
+ */
+export function groupTransactions(
+  groups: TransactionsByYear,
+  transactions: readonly Transaction[],
+): TransactionsByYear {
+  const next: TransactionsByYear = {}
+  for (const [year, months] of Object.entries(groups)) {
+    next[Number(year)] = Object.fromEntries(Object.entries(months).map(([month, list]) => [month, [...list]]))
+  }
+  const seen = new Set(
+    Object.values(next).flatMap((months) => Object.values(months).flatMap((list) => list.map((t) => t.id))),
+  )
+  const touched = new Set<Transaction[]>()
+  for (const transaction of transactions) {
+    if (seen.has(transaction.id)) continue
+    seen.add(transaction.id)
+    const date = new Date(transaction.metadata.minedAt)
+    if (Number.isNaN(date.getTime())) continue
+    const year = date.getFullYear()
+    const month = date.getMonth()
+    const months = next[year] ?? {}
+    const list = months[month] ?? []
+    list.push(transaction)
+    touched.add(list)
+    months[month] = list
+    next[year] = months
+  }
+  for (const list of touched)
+    list.sort((a, b) => Date.parse(b.metadata.minedAt) - Date.parse(a.metadata.minedAt))
+  return next
+}
+
+export interface MonthGroup {
+  key: string
+  title: string
+  transactions: Transaction[]
+}
+
+/** The groups as the list shows them: newest year and month first, each with its title. */
+export function monthGroups(groups: TransactionsByYear, now: Date = new Date()): MonthGroup[] {
+  return Object.keys(groups)
+    .map(Number)
+    .sort((a, b) => b - a)
+    .flatMap((year) =>
+      Object.keys(groups[year] ?? {})
+        .map(Number)
+        .sort((a, b) => b - a)
+        .map((month) => ({
+          key: `${year}-${month}`,
+          title: monthTitle(year, month, now),
+          transactions: groups[year]?.[month] ?? [],
+        }))
+        .filter((group) => group.transactions.length > 0),
+    )
+}
+
+/** `March`, or `March 2025` when the year is not the current one (SPEC §2). */
+export function monthTitle(year: number, month: number, now: Date = new Date()): string {
+  const name = new Date(year, month, 1).toLocaleString('en-US', { month: 'long' })
+  return year === now.getFullYear() ? name : `${name} ${year}`
+}
+
+export function amountPrefix(operationType: string): '+' | '-' | '' {
+  if (PLUS_TYPES.has(operationType)) return '+'
+  if (MINUS_TYPES.has(operationType)) return '-'
+  return ''
+}
+
+/**
+ * `1234.500 USDC`: 3 decimals plus the symbol. The amount arrives as a decimal string; it is cut,
+ * not rounded, on the string itself so no float rounding can show more than moved.
+ */
+export function formatTransferAmount(transfer: TransactionTransfer): string {
+  const symbol = transfer.fungible_info?.symbol ?? ''
+  return `${truncateDecimal(transfer.quantity.numeric, BALANCE_DISPLAY_DECIMALS)} ${symbol}`.trim()
+}
+
+function truncateDecimal(numeric: string, decimals: number): string {
+  const match = /^(-?)(\d+)(?:\.(\d*))?$/.exec(numeric.trim())
+  if (!match) return numeric
+  const [, sign = '', whole = '0', fraction = ''] = match
+  return `${sign}${whole}.${fraction.padEnd(decimals, '0').slice(0, decimals)}`
+}
+
+function transferDescription(transfer: TransactionTransfer): string {
+  if (transfer.nft_info) return transfer.nft_info.name || '-'
+  return formatTransferAmount(transfer) || '-'
+}
+
+export interface ActivityRow {
+  /** What happened, e.g. `Send`, `Receive`, `Mint`. */
+  title: string
+  /** One or two lines: amounts with their sign, the shortened sender and receiver, or the status. */
+  descriptions: string[]
+  /** One or two images of the transfers (fungible icon or NFT preview). */
+  images: string[]
+  status: string
+}
+
+export function activityRow(transaction: Transaction): ActivityRow {
+  const { operationType, status, sentFrom, sentTo } = transaction.metadata
+  const { transfers } = transaction
+  const title = operationType
+    ? `${operationType.charAt(0).toUpperCase()}${operationType.slice(1)}`
+    : 'Transaction'
+  const images = transfers
+    .map((transfer) => transfer.nft_info?.content?.preview?.url ?? transfer.fungible_info?.icon?.url)
+    .filter((url): url is string => Boolean(url))
+    .slice(0, 2)
+  let descriptions: string[]
+  if (transfers.length === 0) {
+    descriptions =
+      operationType === 'send' || operationType === 'receive'
+        ? [shortenAddress(sentFrom), shortenAddress(sentTo)]
+        : [status]
+  } else if (transfers.length > 1) {
+    // A trade moves one thing out and another in; each line names its own transfer.
+    descriptions = transfers.slice(0, 2).map(transferDescription)
+  } else {
+    descriptions = [
+      `${amountPrefix(operationType)}${transferDescription(transfers[0] as TransactionTransfer)}`,
+    ]
+  }
+  return { title, descriptions, images, status }
+}

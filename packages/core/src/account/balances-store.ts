@@ -1,0 +1,105 @@
+/**
+ * The portfolio (SPEC §3, §9): token balances of the connected address, cached for 30 s per
+ * address in the portfolio cache, and not fetched again for 30 s after a failure (the retry
+ * guard) so a broken service is not hammered; a failure shows `Token Balance Unavailable`.
+ */
+import { BALANCE_RETRY_GUARD_MS, CACHE_EXPIRY_MS } from '../constants.ts'
+import { ErrorText } from '../errors.ts'
+import { type KeyValueStorage, readCache, StorageKey, writeCache } from '../storage.ts'
+import { createStore, type Store } from '../store.ts'
+import type { ToastStore } from '../stores/toast.ts'
+import { getBalances } from './api.ts'
+import type { ServicesClient } from './http-client.ts'
+import type { Balance } from './types.ts'
+import { fetchWalletAssets, type RequestProvider } from './wallet-assets.ts'
+
+export interface BalancesState {
+  address: string | undefined
+  balances: Balance[]
+  loading: boolean
+  /** When the last fetch failed; no new fetch is tried until the guard has passed. */
+  lastRetry: number | undefined
+}
+
+export interface BalancesStoreParameters {
+  services: ServicesClient
+  storage: KeyValueStorage
+  toast: ToastStore
+  network: { id: number; caipNetworkId: string }
+  /** The connected wallet's provider, asked first for its own asset discovery. */
+  walletProvider?: (() => Promise<RequestProvider | undefined>) | undefined
+  now?: (() => number) | undefined
+}
+
+export interface BalancesStore {
+  store: Store<BalancesState>
+  /** `force` skips the cache and the retry guard and asks the services for fresh data. */
+  fetchBalances(address: string | undefined, options?: { force?: boolean }): Promise<void>
+  reset(): void
+}
+
+const initial: BalancesState = { address: undefined, balances: [], loading: false, lastRetry: undefined }
+
+export function createBalancesStore({
+  services,
+  storage,
+  toast,
+  network,
+  walletProvider,
+  now = Date.now,
+}: BalancesStoreParameters): BalancesStore {
+  const store = createStore<BalancesState>(initial)
+  let request = 0
+
+  async function load(address: string, force: boolean): Promise<Balance[]> {
+    const fromWallet = await fetchWalletAssets({
+      provider: await walletProvider?.().catch(() => undefined),
+      address,
+      chainId: network.id,
+    })
+    if (fromWallet) return fromWallet
+    return getBalances(services, { address, chainId: network.caipNetworkId, forceUpdate: force })
+  }
+
+  async function fetchBalances(address: string | undefined, { force = false } = {}) {
+    if (!address) {
+      reset()
+      return
+    }
+    const state = store.getState()
+    const sameAddress = state.address?.toLowerCase() === address.toLowerCase()
+    if (!force) {
+      const cached = readCache<Balance[]>(
+        storage,
+        StorageKey.portfolioCache,
+        address,
+        CACHE_EXPIRY_MS.portfolio,
+        now(),
+      )
+      if (Array.isArray(cached)) {
+        store.setState({ address, balances: cached, loading: false })
+        return
+      }
+      if (sameAddress && state.lastRetry !== undefined && now() - state.lastRetry < BALANCE_RETRY_GUARD_MS)
+        return
+    }
+    const id = ++request
+    store.setState({ address, loading: true, balances: sameAddress ? state.balances : [] })
+    try {
+      const balances = await load(address, force)
+      writeCache(storage, StorageKey.portfolioCache, address, balances, now())
+      if (id === request) store.setState({ balances, loading: false, lastRetry: undefined })
+    } catch {
+      if (id !== request) return
+      store.setState({ loading: false, lastRetry: now() })
+      toast.showError(ErrorText.TOKEN_BALANCE_UNAVAILABLE)
+    }
+  }
+
+  function reset() {
+    request++
+    store.setState(initial)
+  }
+
+  return { store, fetchBalances, reset }
+}

@@ -1,0 +1,83 @@
+/**
+ * The generic services client (SPEC §7): JSON over GET/POST/PUT/DELETE, the project id as
+ * `projectId` (and `clientId` when the host has one) in the query, the SDK type and version as
+ * `st`/`sv`, and any non-OK answer thrown as `HTTP status code: {status}`.
+ */
+import { PorticoError } from '../errors.ts'
+
+export type QueryValue = string | number | boolean | undefined | null
+
+export interface ServicesClientParameters {
+  baseUrl: string
+  projectId: string
+  clientId?: string | undefined
+  sdkType?: string | undefined
+  sdkVersion?: string | undefined
+  /** Injectable for tests; the browser's fetch otherwise. */
+  fetch?: typeof globalThis.fetch | undefined
+}
+
+export interface RequestParameters {
+  path: string
+  query?: Record<string, QueryValue> | undefined
+  body?: unknown
+  signal?: AbortSignal | undefined
+}
+
+export interface ServicesClient {
+  get<T>(request: RequestParameters): Promise<T>
+  post<T>(request: RequestParameters): Promise<T>
+  put<T>(request: RequestParameters): Promise<T>
+  delete<T>(request: RequestParameters): Promise<T>
+}
+
+export const SDK_TYPE = 'portico-react'
+export const SDK_VERSION = '0.1.0'
+
+export function createServicesClient({
+  baseUrl,
+  projectId,
+  clientId,
+  sdkType = SDK_TYPE,
+  sdkVersion = SDK_VERSION,
+  fetch: fetchImpl,
+}: ServicesClientParameters): ServicesClient {
+  const base = baseUrl.replace(/\/+$/, '')
+
+  function url(path: string, query: Record<string, QueryValue> | undefined): string {
+    const target = new URL(`${base}${path.startsWith('/') ? path : `/${path}`}`)
+    const params: Record<string, QueryValue> = { projectId, clientId, st: sdkType, sv: sdkVersion, ...query }
+    for (const [key, value] of Object.entries(params)) {
+      // An empty cursor means "first page"; sending `cursor=` would ask the server for a page named "".
+      if (value !== undefined && value !== null && value !== '') target.searchParams.set(key, String(value))
+    }
+    return target.toString()
+  }
+
+  async function send<T>(method: string, { path, query, body, signal }: RequestParameters): Promise<T> {
+    const doFetch = fetchImpl ?? globalThis.fetch
+    const hasBody = body !== undefined
+    const response = await doFetch(url(path, query), {
+      method,
+      // Only a JSON body gets a content-type: a GET stays a CORS "simple" request with no preflight.
+      headers: hasBody ? { 'content-type': 'application/json' } : undefined,
+      body: hasBody ? JSON.stringify(body) : undefined,
+      signal,
+    })
+    if (!response.ok) {
+      throw new PorticoError(`HTTP status code: ${response.status}`, {
+        category: 'API_ERROR',
+        code: response.status,
+      })
+    }
+    if (response.status === 204) return undefined as T
+    return (await response.json()) as T
+  }
+
+  return {
+    get: (request) => send('GET', request),
+    post: (request) => send('POST', request),
+    put: (request) => send('PUT', request),
+    delete: (request) => send('DELETE', request),
+  }
+}

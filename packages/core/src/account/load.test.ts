@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { createMemoryStorage } from '../storage.ts'
+import { createStore } from '../store.ts'
+import { createToastStore } from '../stores/toast.ts'
+import { ALICE, CHAIN } from './fixtures.test-support.ts'
+import { accountDataLoader } from './load.ts'
+
+describe('accountDataLoader', () => {
+  it('loads the account data once and hands every caller the same instance', async () => {
+    const load = accountDataLoader({
+      servicesUrl: 'http://s.test',
+      projectId: 'p',
+      storage: createMemoryStorage(),
+      toast: createToastStore(),
+      network: { id: 31337, caipNetworkId: CHAIN },
+      account: createStore<{ address: string | undefined }>({ address: ALICE }),
+    })
+    const [first, second] = await Promise.all([load(), load()])
+    expect(first).toBe(second)
+    expect(await load()).toBe(first)
+    expect(first.transactions.store.getState()).toMatchObject({ transactions: [], loading: false })
+  })
+})

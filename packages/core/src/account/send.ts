@@ -1,0 +1,92 @@
+/**
+ * The send flow's state (SPEC §3 "Send state": token, sendTokenAmount, receiverAddress) and its
+ * validation (SPEC §5). Framework-free; the wallet calls live in send-actions.ts.
+ */
+import { parseUnits } from 'viem'
+import { ErrorText } from '../errors.ts'
+import { createStore, type Store } from '../store.ts'
+import { isDecimalAmount, isValidAddress, validateSendInput } from '../validators.ts'
+import type { Balance } from './types.ts'
+
+export const SendText = {
+  INSUFFICIENT_FUNDS: 'Insufficient funds',
+  INVALID_AMOUNT: 'Invalid amount',
+  INVALID_ADDRESS: 'Invalid address',
+  APPROVE_IN_WALLET: 'Approve the transaction in your wallet',
+  SENDING: 'Sending…',
+  SENT: 'Transaction sent',
+  DECLINED: 'Transaction declined',
+} as const
+
+export interface SendState {
+  token: Balance | undefined
+  sendTokenAmount: string
+  receiverAddress: string
+  /** Network fee in wei for the transfer as it stands; undefined until estimated. */
+  gasFee: bigint | undefined
+  /** True from the wallet prompt until the transaction is mined or refused. */
+  sending: boolean
+}
+
+export interface SendStore {
+  store: Store<SendState>
+  setToken(token: Balance | undefined): void
+  setAmount(amount: string): void
+  setReceiver(address: string): void
+  setGasFee(fee: bigint | undefined): void
+  setSending(sending: boolean): void
+  /** After a sent transfer: the token stays picked, the rest starts over. */
+  clearTransfer(): void
+}
+
+export function createSendStore(initialToken?: Balance): SendStore {
+  const store = createStore<SendState>({
+    token: initialToken,
+    sendTokenAmount: '',
+    receiverAddress: '',
+    gasFee: undefined,
+    sending: false,
+  })
+  return {
+    store,
+    // Any change to what is sent makes the old fee estimate wrong.
+    setToken: (token) => store.setState({ token, gasFee: undefined }),
+    setAmount: (sendTokenAmount) => store.setState({ sendTokenAmount, gasFee: undefined }),
+    setReceiver: (receiverAddress) => store.setState({ receiverAddress, gasFee: undefined }),
+    setGasFee: (gasFee) => store.setState({ gasFee }),
+    setSending: (sending) => store.setState({ sending }),
+    clearTransfer: () => store.setState({ sendTokenAmount: '', receiverAddress: '', gasFee: undefined }),
+  }
+}
+
+export interface SendValidationContext {
+  namespace: string
+  /** The wallet is on another chain than the page's one network. */
+  isUnsupportedChain: boolean
+}
+
+/** The first problem with the transfer as the user typed it, in the order the spec names them. */
+export function validateSend(state: SendState, context: SendValidationContext): string | undefined {
+  if (context.isUnsupportedChain) return ErrorText.UNSUPPORTED_CHAIN
+  const amount = state.sendTokenAmount.trim()
+  const receiverAddress = state.receiverAddress.trim()
+  const required = validateSendInput({ token: state.token, amount, receiverAddress })
+  if (required) return required
+  const token = state.token as Balance
+  const decimals = Number(token.quantity.decimals)
+  if (!isDecimalAmount(amount) || (amount.split('.')[1]?.length ?? 0) > decimals)
+    return SendText.INVALID_AMOUNT
+  if (parseUnits(amount, decimals) > toUnits(token.quantity.numeric, decimals))
+    return SendText.INSUFFICIENT_FUNDS
+  if (!isValidAddress(receiverAddress, context.namespace)) return SendText.INVALID_ADDRESS
+  return undefined
+}
+
+/** A balance's decimal string in base units; an unreadable one counts as nothing to send. */
+export function toUnits(numeric: string, decimals: number): bigint {
+  try {
+    return parseUnits(numeric.trim(), decimals)
+  } catch {
+    return 0n
+  }
+}

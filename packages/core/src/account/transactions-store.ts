@@ -1,0 +1,126 @@
+/**
+ * The transactions state of SPEC §3/§4: loading → loaded (appends, sets the next cursor, empty when
+ * there is nothing) or failed (`Failed to fetch transactions` toast, empty, cursor cleared).
+ * Transactions of other chains and all-spam transactions are dropped as they arrive (SPEC §5).
+ */
+import { ErrorText, PorticoError } from '../errors.ts'
+import { createStore, type Store } from '../store.ts'
+import type { ToastStore } from '../stores/toast.ts'
+import { filterTransactions, groupTransactions, type TransactionsByYear } from './activity.ts'
+import { getTransactions } from './api.ts'
+import type { ServicesClient } from './http-client.ts'
+import type { Transaction } from './types.ts'
+
+export interface TransactionsState {
+  transactions: Transaction[]
+  transactionsByYear: TransactionsByYear
+  /** Kept for the SPEC §3 shape; on-ramp history is not built, so it stays empty. */
+  coinbaseTransactions: TransactionsByYear
+  loading: boolean
+  empty: boolean
+  next: string | undefined
+  /** The network the list was fetched for; another network in view starts a fresh list. */
+  lastNetworkInView: string | undefined
+}
+
+export interface TransactionsStore {
+  store: Store<TransactionsState>
+  /** Fetches the next page (the first when there is no cursor yet). */
+  fetchTransactions(accountAddress: string | undefined): Promise<void>
+  /** Fetches the first page again and puts what is new on top, e.g. after a send. */
+  refreshLatest(accountAddress: string | undefined): Promise<void>
+  reset(): void
+}
+
+const initial: TransactionsState = {
+  transactions: [],
+  transactionsByYear: {},
+  coinbaseTransactions: {},
+  loading: false,
+  empty: false,
+  next: undefined,
+  lastNetworkInView: undefined,
+}
+
+export function createTransactionsStore({
+  services,
+  toast,
+  network,
+}: {
+  services: ServicesClient
+  toast: ToastStore
+  network: { caipNetworkId: string }
+}): TransactionsStore {
+  const store = createStore<TransactionsState>(initial)
+  // Bumped by reset so an answer for a previous account is dropped instead of mixed in.
+  let generation = 0
+  // Set once a page arrives without a cursor: the list is complete until the next reset.
+  let exhausted = false
+
+  async function fetchTransactions(accountAddress: string | undefined) {
+    if (!accountAddress) throw new PorticoError(ErrorText.TRANSACTIONS_NEED_ADDRESS)
+    if (store.getState().lastNetworkInView !== network.caipNetworkId) {
+      reset()
+      store.setState({ lastNetworkInView: network.caipNetworkId })
+    }
+    const state = store.getState()
+    if (state.loading || exhausted) return
+    const mine = generation
+    store.setState({ loading: true })
+    try {
+      const page = await getTransactions(services, {
+        address: accountAddress,
+        chainId: network.caipNetworkId,
+        cursor: state.next,
+      })
+      if (mine !== generation) return
+      const visible = filterTransactions(page.data ?? [], network.caipNetworkId)
+      exhausted = !page.next
+      store.setState((current) => {
+        const known = new Set(current.transactions.map((transaction) => transaction.id))
+        const transactions = [...current.transactions, ...visible.filter((t) => !known.has(t.id))]
+        return {
+          transactions,
+          transactionsByYear: groupTransactions(current.transactionsByYear, visible),
+          loading: false,
+          empty: transactions.length === 0 && !page.next,
+          next: page.next ?? undefined,
+        }
+      })
+    } catch {
+      if (mine !== generation) return
+      store.setState({ loading: false, empty: true, next: undefined })
+      toast.showError(ErrorText.FAILED_TO_FETCH_TRANSACTIONS)
+    }
+  }
+
+  async function refreshLatest(accountAddress: string | undefined) {
+    if (!accountAddress) throw new PorticoError(ErrorText.TRANSACTIONS_NEED_ADDRESS)
+    const mine = generation
+    const page = await getTransactions(services, { address: accountAddress, chainId: network.caipNetworkId })
+    if (mine !== generation) return
+    const visible = filterTransactions(page.data ?? [], network.caipNetworkId)
+    store.setState((current) => {
+      const known = new Set(current.transactions.map((transaction) => transaction.id))
+      const fresh = visible.filter((transaction) => !known.has(transaction.id))
+      if (fresh.length === 0) return {}
+      const transactions = [...fresh, ...current.transactions]
+      return {
+        transactions,
+        transactionsByYear: groupTransactions(current.transactionsByYear, fresh),
+        empty: false,
+        // A list that was never loaded gets the first page's cursor, so scrolling continues from it.
+        next: current.transactions.length === 0 ? (page.next ?? undefined) : current.next,
+        lastNetworkInView: network.caipNetworkId,
+      }
+    })
+  }
+
+  function reset() {
+    generation++
+    exhausted = false
+    store.setState(initial)
+  }
+
+  return { store, fetchTransactions, refreshLatest, reset }
+}

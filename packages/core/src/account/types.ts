@@ -1,0 +1,94 @@
+/**
+ * The shapes the account views read from the services (SPEC §3, §7). The services answer them;
+ * the client treats every field as untrusted text that is rendered as text only.
+ */
+
+/** A token balance (SPEC §3): `address` is a CAIP-10 id, absent for the native token. */
+export interface Balance {
+  name: string
+  symbol: string
+  chainId: string
+  address?: string | undefined
+  /** In the requested currency (USD). */
+  value: number
+  price: number
+  /** `decimals` is a string and `numeric` a decimal string in whole token units. */
+  quantity: { decimals: string; numeric: string }
+  iconUrl: string
+}
+
+export interface FungibleInfo {
+  name?: string | undefined
+  symbol?: string | undefined
+  icon?: { url?: string | undefined } | undefined
+}
+
+export interface NftInfo {
+  name?: string | undefined
+  content?: { preview?: { url?: string | undefined } | undefined } | undefined
+  flags?: { is_spam?: boolean | undefined } | undefined
+}
+
+export interface TransactionTransfer {
+  direction: 'in' | 'out' | 'self'
+  quantity: { numeric: string }
+  fungible_info?: FungibleInfo | undefined
+  nft_info?: NftInfo | undefined
+}
+
+export interface Transaction {
+  id: string
+  hash?: string | undefined
+  metadata: {
+    /** ISO 8601. */
+    minedAt: string
+    /** CAIP-2, e.g. `eip155:31337`. */
+    chain: string
+    operationType: string
+    status: string
+    sentFrom: string
+    sentTo: string
+  }
+  transfers: TransactionTransfer[]
+}
+
+export interface TransactionsPage {
+  data: Transaction[]
+  next: string | null
+}
+
+export interface Nft {
+  contract: string
+  tokenId: string
+  name: string
+  collection: { name: string; symbol: string }
+  image: string
+  isSpam: boolean
+}
+
+export interface NftsPage {
+  data: Nft[]
+  next: string | null
+}
+
+export interface GasPrice {
+  standard: string
+  fast: string
+  instant: string
+}
+
+/** One entry of `wallet_getAssets` (SPEC §3 "Wallet asset response entry", ERC-7811). */
+export interface WalletAsset {
+  address: string
+  /** Hex string in base units. */
+  balance: string
+  type: 'ERC20' | 'NATIVE'
+  metadata: {
+    name: string
+    symbol: string
+    decimals: number
+    price?: number | undefined
+    iconUrl?: string | undefined
+    value?: number | undefined
+  }
+}

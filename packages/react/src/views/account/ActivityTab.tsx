@@ -1,0 +1,84 @@
+import { activityRow, monthGroups, type Transaction } from '@portico/core'
+import { useEffect, useRef } from 'react'
+import { TokenIcon } from '../../components/TokenIcon.tsx'
+import { useStore } from '../../hooks.ts'
+import type { ViewProps } from '../registry.ts'
+import { useAccountData } from './use-account-data.ts'
+
+/**
+ * Activity grouped by month, newest first (SPEC §2). Scrolling to the end fetches the next page;
+ * while the tab is open the newest page is asked for again, so transfers made elsewhere show up.
+ */
+export function ActivityTab({ portico }: ViewProps) {
+  const accountData = useAccountData(portico)
+  const { address } = useStore(portico.account)
+  const state = useStore(accountData.transactions.store)
+  const sentinel = useRef<HTMLDivElement>(null)
+  const { transactions } = accountData
+
+  useEffect(() => {
+    if (!address) return
+    if (transactions.store.getState().transactions.length === 0) {
+      void transactions.fetchTransactions(address)
+    }
+    return accountData.watchActivity()
+  }, [accountData, address, transactions])
+
+  useEffect(() => {
+    const element = sentinel.current
+    if (!element || !state.next || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) void transactions.fetchTransactions(address)
+    })
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [state.next, address, transactions])
+
+  const groups = monthGroups(state.transactionsByYear)
+  return (
+    <div aria-busy={state.loading}>
+      {groups.length === 0 && !state.loading && <p className="muted center">No activity yet</p>}
+      {groups.map((group) => (
+        <section key={group.key} aria-label={group.title}>
+          <h3 className="group-title">{group.title}</h3>
+          <ul className="list">
+            {group.transactions.map((transaction) => (
+              <ActivityItem key={transaction.id} transaction={transaction} />
+            ))}
+          </ul>
+        </section>
+      ))}
+      {state.loading && (
+        <div className="center">
+          <span className="spinner" />
+        </div>
+      )}
+      {state.next && <div ref={sentinel} style={{ height: 1 }} />}
+    </div>
+  )
+}
+
+function ActivityItem({ transaction }: { transaction: Transaction }) {
+  const row = activityRow(transaction)
+  const minedAt = new Date(transaction.metadata.minedAt)
+  return (
+    <li className="activity-row">
+      <span className="activity-images">
+        {row.images.length === 0 ? (
+          <TokenIcon name={row.title} size={36} />
+        ) : (
+          row.images.map((url, index) => (
+            <TokenIcon key={url} name={row.title} url={url} size={index === 0 ? 36 : 20} />
+          ))
+        )}
+      </span>
+      <span className="name" style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <span>{row.title}</span>
+        <span className="muted clip">{row.descriptions.join(' → ')}</span>
+      </span>
+      <time className="muted" dateTime={transaction.metadata.minedAt}>
+        {minedAt.toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}
+      </time>
+    </li>
+  )
+}

@@ -1,0 +1,56 @@
+import {
+  type Balance,
+  formatFiat,
+  formatUnitsFloor,
+  sortByValue,
+  toUnits,
+  visibleBalances,
+} from '@portico/core'
+import { useEffect } from 'react'
+import { TokenIcon } from '../../components/TokenIcon.tsx'
+import { useStore } from '../../hooks.ts'
+import type { ViewProps } from '../registry.ts'
+import { useAccountData } from './use-account-data.ts'
+
+/** Tokens by value, highest first, each with its value (2 decimals) and amount (3 decimals, floored). */
+export function TokensTab({ portico }: ViewProps) {
+  const accountData = useAccountData(portico)
+  const { address } = useStore(portico.account)
+  const { balances } = accountData
+  const state = useStore(balances.store)
+  useEffect(() => {
+    void balances.fetchBalances(address)
+  }, [balances, address])
+
+  const tokens = sortByValue(visibleBalances(state.balances))
+  if (tokens.length === 0) {
+    return state.loading ? (
+      <div className="center" aria-busy="true">
+        <span className="spinner" />
+      </div>
+    ) : (
+      <p className="muted center">No tokens yet</p>
+    )
+  }
+  return (
+    <ul className="list" aria-label="Tokens">
+      {tokens.map((token) => (
+        <li key={token.address ?? 'native'} className="token-row">
+          <TokenIcon name={token.name || token.symbol} url={token.iconUrl} />
+          <span className="name">
+            <span className="clip">{token.name}</span>
+            <span className="muted">{formatQuantity(token)}</span>
+          </span>
+          <span className="amounts">
+            <span>{formatFiat(token.value)}</span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export function formatQuantity(token: Balance): string {
+  const decimals = Number(token.quantity.decimals)
+  return `${formatUnitsFloor(toUnits(token.quantity.numeric, decimals), decimals)} ${token.symbol}`
+}

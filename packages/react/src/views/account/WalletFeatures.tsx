@@ -1,0 +1,34 @@
+import { orderWalletFeatures, type View, type WalletFeature } from '@portico/core'
+import type { ViewProps } from '../registry.ts'
+
+/** The features this build has views for; on-ramp and swaps come with later issues. */
+const BUILT: Partial<Record<WalletFeature, { label: string; view: View }>> = {
+  receive: { label: 'Receive', view: 'WalletReceive' },
+  send: { label: 'Send', view: 'WalletSend' },
+}
+
+/** The wallet feature buttons in the configured order (SPEC §2), only those switched on and built. */
+export function WalletFeatures({ portico }: ViewProps) {
+  const { features, walletFeaturesOrder } = portico.options
+  const enabled = (Object.keys(BUILT) as WalletFeature[]).filter((feature) => features[feature])
+  const order = orderWalletFeatures({ hostOrder: walletFeaturesOrder, enabled })
+  if (order.length === 0) return null
+  return (
+    <div className="features">
+      {order.map((feature) => {
+        const built = BUILT[feature]
+        if (!built) return null
+        return (
+          <button
+            key={feature}
+            type="button"
+            className="secondary"
+            onClick={() => portico.router.push(built.view)}
+          >
+            {built.label}
+          </button>
+        )
+      })}
+    </div>
+  )
+}

@@ -1,0 +1,40 @@
+/**
+ * Styles of the account views. They ship with the lazy account chunk instead of the first-paint
+ * theme, and use the same theme tokens, so they live in the modal's shadow root like the rest.
+ */
+export const ACCOUNT_CSS = `
+.account-header { display: flex; flex-direction: column; align-items: center; gap: 6px; text-align: center; }
+.portfolio { font-size: 2.2em; font-weight: 600; }
+.network-pill { display: inline-flex; gap: 6px; align-items: center; padding: 4px 10px; border-radius: 999px;
+  background: var(--portico-bg-raised); color: var(--portico-fg-muted); font-size: 0.85em; }
+.features { display: flex; gap: 8px; }
+.features .secondary { flex: 1; }
+.tablist { display: flex; gap: 4px; padding: 4px; border-radius: calc(var(--portico-border-radius-master) * 4);
+  background: var(--portico-bg-raised); }
+.tab { flex: 1; min-height: 32px; border: none; border-radius: calc(var(--portico-border-radius-master) * 3);
+  background: transparent; color: var(--portico-fg-muted); font: inherit; font-weight: 600; cursor: pointer; }
+.tab[aria-selected="true"] { background: var(--portico-bg); color: var(--portico-fg); }
+.panel { max-height: 300px; overflow-y: auto; }
+.token-row { display: flex; align-items: center; gap: 10px; padding: 8px 4px; }
+.token-row .name { display: flex; flex-direction: column; flex: 1; min-width: 0; }
+.token-row .amounts { display: flex; flex-direction: column; align-items: flex-end; }
+.clip { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.token-icon { border-radius: 50%; flex: none; object-fit: cover; background: var(--portico-bg-raised); }
+.token-icon.monogram { display: inline-flex; align-items: center; justify-content: center; font-weight: 700;
+  font-size: 0.85em; }
+.nft-grid { display: grid; grid-template-columns: repeat(2, 1fr); gap: 8px; list-style: none; margin: 0; padding: 0; }
+.nft-grid figure { margin: 0; display: flex; flex-direction: column; gap: 4px; }
+.nft-grid img, .nft-grid .token-icon { width: 100%; height: auto; aspect-ratio: 1; border-radius: 8px; }
+.activity-row { display: flex; align-items: center; gap: 10px; padding: 8px 4px; }
+.activity-images { position: relative; width: 40px; height: 40px; flex: none; }
+.activity-images > * { position: absolute; }
+.activity-images > :nth-child(2) { right: -4px; bottom: -4px; }
+.field { display: flex; flex-direction: column; gap: 4px; text-align: left; }
+.field input, .field select { min-height: 40px; padding: 0 10px; font: inherit; color: var(--portico-fg);
+  background: var(--portico-bg-raised); border: 1px solid var(--portico-border);
+  border-radius: calc(var(--portico-border-radius-master) * 3); }
+.field input:focus-visible, .field select:focus-visible { outline: 2px solid var(--portico-accent); }
+.row { display: flex; gap: 8px; align-items: center; }
+.qr { border-radius: 12px; }
+.break { word-break: break-all; }
+`
