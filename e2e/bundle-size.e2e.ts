@@ -36,12 +36,14 @@ describe('page weight budget', () => {
 
   it('keeps the views other than Connect out of the first download', () => {
     const lazy = Object.entries(manifest).filter(([key]) =>
-      /views\/(Account|ConnectingExternal|UnsupportedChain)\.tsx$/.test(key),
+      /views\/(Account|ConnectingExternal|UnsupportedChain|WalletSend|WalletReceive)\.tsx$/.test(key),
     )
     expect(lazy.map(([key]) => key.replace(/^.*views\//, '')).sort()).toEqual([
       'Account.tsx',
       'ConnectingExternal.tsx',
       'UnsupportedChain.tsx',
+      'WalletReceive.tsx',
+      'WalletSend.tsx',
     ])
     const first = new Set(firstPaintFiles())
     for (const [, chunk] of lazy) expect(first.has(chunk.file)).toBe(false)

@@ -11,6 +11,12 @@ export interface E2EStack {
   rpcUrl: string
   chainId: number
   projectId: string
+  /** The demo contracts: ERC-20s by symbol, the ORB collection and the spam collection. */
+  deployment: {
+    tokens: Record<string, `0x${string}`>
+    collection: `0x${string}`
+    spam: `0x${string}`
+  }
 }
 
 declare module 'vitest' {
@@ -39,6 +45,11 @@ export default async function setup(project: TestProject) {
     rpcUrl: stack.rpcUrl,
     chainId: stack.chainId,
     projectId: stack.projectId,
+    deployment: {
+      tokens: Object.fromEntries(Object.values(stack.deployment.tokens).map((t) => [t.symbol, t.address])),
+      collection: stack.deployment.nfts.collection.address,
+      spam: stack.deployment.nfts.spam.address,
+    },
   })
   return async () => {
     await stack.stop()

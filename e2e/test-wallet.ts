@@ -71,6 +71,17 @@ export async function installTestWallet(
         currentChainId = options.chainId
         return null
       }
+      case 'eth_sendTransaction': {
+        // Signed here with the dev key and sent raw, as an extension does; anvil fills in nonce and fees.
+        const [tx] = params as [{ to?: Hex; value?: Hex; data?: Hex; gas?: Hex }]
+        return wallet.sendTransaction({
+          chain: null,
+          to: tx.to,
+          value: tx.value === undefined ? undefined : BigInt(tx.value),
+          data: tx.data,
+          gas: tx.gas === undefined ? undefined : BigInt(tx.gas),
+        })
+      }
       case 'personal_sign': {
         const [message] = params as [Hex]
         return wallet.signMessage({ message: { raw: message } })

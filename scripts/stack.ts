@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { DEMO_GENESIS_OFFSET_SECONDS, ensureDemoDeployment, startAnvil } from '@portico/contracts'
-import { startServer } from '@portico/server'
+import { priceTableFromEnv, startDevMailbox, startServer } from '@portico/server'
 import { startWebServer } from '@portico/web/server'
 
 export interface StackOptions {
@@ -13,6 +13,10 @@ export interface StackOptions {
   anvilPort?: number
   serverPort?: number
   webPort?: number
+  /** Outgoing mail for e-mail login; without it a dev mailbox runs in-process (see /dev/mailbox). */
+  smtpUrl?: string
+  /** Seals the embedded-wallet keys; without it one is created in the data folder. */
+  masterKey?: string
   log?: (line: string) => void
 }
 
@@ -60,6 +64,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const webPort = options.webPort ?? 3000
     const pageOrigin = `http://${host}:${webPort}`
     const projectId = await devProjectId(dataDir)
+    let smtpUrl = options.smtpUrl
+    let devMailbox: Awaited<ReturnType<typeof startDevMailbox>> | undefined
+    if (!smtpUrl) {
+      devMailbox = await step(log, 'mail: dev SMTP mailbox', () => startDevMailbox({ host, log }))
+      stops.push(() => devMailbox?.close() ?? Promise.resolve())
+      smtpUrl = devMailbox.smtpUrl
+    }
+    const mailUrl = smtpUrl
     const server = await step(log, 'services: database, migrations, server', () =>
       startServer({
         host,
@@ -70,6 +82,24 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           id: projectId,
           name: 'Portico dev page',
           origins: [pageOrigin, `http://localhost:${webPort}`],
+        },
+        chain: {
+          rpcUrl: chainUrl,
+          chainId: deployment.chainId,
+          startBlock: deployment.firstBlock,
+          spamCollections: [deployment.nfts.spam.address],
+          prices: priceTableFromEnv(process.env.PORTICO_PRICES),
+        },
+        // Sign-in with wallet: signatures of contract accounts are checked on this chain.
+        siwx: { chainId: deployment.chainId, rpcUrl: chainUrl },
+        // E-mail login: keys are sealed under the master key; the frame bundle comes from npm run build.
+        embedded: {
+          rpcUrl: chainUrl,
+          chainId: deployment.chainId,
+          smtpUrl: mailUrl,
+          masterKey: options.masterKey,
+          frameScriptPath: resolve(import.meta.dirname, '../packages/embedded/dist/frame.js'),
+          devMailbox,
         },
       }),
     )

@@ -24,6 +24,8 @@ const stack = await startStack({
   anvilPort: port('ANVIL_PORT', 8545),
   serverPort: port('SERVER_PORT', 3001),
   webPort: port('WEB_PORT', 3000),
+  smtpUrl: process.env.SMTP_URL,
+  masterKey: process.env.MASTER_KEY,
   log: (line) => console.log(`  ${line}`),
 }).catch((error: unknown) =>
   fail(error instanceof Error ? (error.message.split('\n')[0] ?? 'start failed') : String(error)),

@@ -1,4 +1,6 @@
 import { ConnectButton, NetworkButton, useAccount, useNetwork } from '@portico/react'
+import { SignInPanel } from './SignInPanel.tsx'
+import { WalletActions } from './WalletActions.tsx'
 
 export function App() {
   const account = useAccount()
@@ -31,6 +33,8 @@ export function App() {
             </dd>
           </dl>
         </section>
+        <SignInPanel />
+        <WalletActions />
       </main>
     </>
   )

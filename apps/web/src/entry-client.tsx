@@ -4,10 +4,12 @@ import { cookieToInitialState } from '@wagmi/core'
 import { hydrateRoot } from 'react-dom/client'
 import { App } from './App.tsx'
 import { createPageWagmiConfig, type PageConfig, pageChain } from './page-config.ts'
+import { type PageState, pageSiwx } from './siwx.ts'
 
 const config = JSON.parse(document.getElementById('portico-config')?.textContent ?? '{}') as PageConfig
+const state = JSON.parse(document.getElementById('portico-state')?.textContent ?? '{}') as Partial<PageState>
 const chain = pageChain(config)
-const wagmiConfig = createPageWagmiConfig(chain)
+const wagmiConfig = createPageWagmiConfig(chain, config)
 const portico = createPortico({
   wagmiConfig,
   initialState: cookieToInitialState(wagmiConfig, document.cookie),
@@ -21,6 +23,8 @@ const portico = createPortico({
     icons: [],
   },
   isMobile: /Mobi|Android/i.test(navigator.userAgent),
+  siwx: pageSiwx(config, state.signIn ?? 'off'),
+  siwxSession: state.siwxSession ?? undefined,
 })
 
 const root = document.getElementById('root')

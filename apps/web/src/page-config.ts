@@ -1,3 +1,4 @@
+import { embeddedWallet } from '@portico/embedded'
 import { cookieStorage, createConfig, createStorage, http } from '@wagmi/core'
 import { type Chain, defineChain } from 'viem'
 
@@ -23,9 +24,11 @@ export function pageChain(config: PageConfig): Chain {
  * The dapp's own wagmi config. Cookie storage lets the server render from the same state the
  * browser holds, so a reload shows the connected account in the first HTML.
  */
-export function createPageWagmiConfig(chain: Chain) {
+export function createPageWagmiConfig(chain: Chain, services: Pick<PageConfig, 'servicesUrl' | 'projectId'>) {
   return createConfig({
     chains: [chain],
+    // E-mail login: the embedded wallet's secure frame lives on the services origin.
+    connectors: [embeddedWallet({ servicesUrl: services.servicesUrl, projectId: services.projectId })],
     ssr: true,
     storage: createStorage({ storage: cookieStorage }),
     transports: { [chain.id]: http(chain.rpcUrls.default.http[0]) },

@@ -5,17 +5,22 @@ import { renderToString } from 'react-dom/server'
 import { App } from './App.tsx'
 import { createPageWagmiConfig, type PageConfig, pageChain } from './page-config.ts'
 import { PAGE_CSS } from './page-css.ts'
+import { type PageState, pageSiwx } from './siwx.ts'
+
+const SIGNED_OUT: PageState = { signIn: 'off', siwxSession: null }
 
 /** Renders the app for one request, from the wagmi state in that request's cookie. */
-export function renderAppHtml(config: PageConfig, cookie: string): string {
+export function renderAppHtml(config: PageConfig, cookie: string, state: PageState = SIGNED_OUT): string {
   const chain = pageChain(config)
-  const wagmiConfig = createPageWagmiConfig(chain)
+  const wagmiConfig = createPageWagmiConfig(chain, config)
   const portico = createPortico({
     wagmiConfig,
     initialState: cookieToInitialState(wagmiConfig, cookie),
     projectId: config.projectId,
     servicesUrl: config.servicesUrl,
     networks: [chain],
+    siwx: pageSiwx(config, state.signIn),
+    siwxSession: state.siwxSession ?? undefined,
   })
   return renderToString(
     <PorticoProvider portico={portico}>
@@ -31,6 +36,7 @@ export function renderPage(
   script: string,
   preloads: string[],
   css: string[],
+  state: PageState = SIGNED_OUT,
 ) {
   const pageConfig: PageConfig = {
     projectId: config.projectId,
@@ -39,9 +45,10 @@ export function renderPage(
     chainId: config.chainId,
     chainName: config.chainName,
   }
-  const body = renderAppHtml(pageConfig, cookie)
+  const body = renderAppHtml(pageConfig, cookie, state)
   // `<` is escaped so no value in the config can close the script element.
   const json = JSON.stringify(pageConfig).replace(/</g, '\\u003c')
+  const stateJson = JSON.stringify(state).replace(/</g, '\\u003c')
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -56,6 +63,7 @@ ${preloads.map((file) => `<link rel="modulepreload" href="/${file}">`).join('\n'
 <body>
 <div id="root">${body}</div>
 <script type="application/json" id="portico-config">${json}</script>
+<script type="application/json" id="portico-state">${stateJson}</script>
 </body>
 </html>`
 }

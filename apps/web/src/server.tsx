@@ -4,6 +4,8 @@ import { extname, join, normalize } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { PageConfig } from './page-config.ts'
 import { renderPage } from './render.tsx'
+import { type PageState, SIWX_SESSION_PATH, signInModeOf } from './siwx.ts'
+import { currentSession, handleSessionRequest } from './siwx-session.ts'
 
 export interface WebServerOptions extends PageConfig {
   host?: string
@@ -57,13 +59,20 @@ export async function startWebServer(
         'cache-control': 'public, max-age=31536000, immutable',
       })
     }
+    if (url.pathname === SIWX_SESSION_PATH) return handleSessionRequest(options, request, response)
     if (url.pathname !== '/') return send(request, response, 404, 'text/plain', 'Not found')
+    // The signed-in address is part of the first HTML: the session cookie is resolved before rendering.
+    const state: PageState = {
+      signIn: signInModeOf(url.search),
+      siwxSession: await currentSession(options, request),
+    }
     const html = renderPage(
       options,
       request.headers.cookie ?? '',
       entry?.file ?? '',
       preloads,
       entry?.css ?? [],
+      state,
     )
     return send(request, response, 200, 'text/html; charset=utf-8', html, { 'cache-control': 'no-store' })
   }

@@ -16,4 +16,5 @@ export {
   type DemoTokenInfo,
   ensureDemoDeployment,
 } from './deploy.ts'
+export { deployTestSmartWallets, type TestSmartWallets } from './smart-wallet.ts'
 export { DEMO_GENESIS_OFFSET_SECONDS, DEMO_HISTORY_START_OFFSET_DAYS } from './timeline.ts'

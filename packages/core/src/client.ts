@@ -4,6 +4,7 @@ import {
   getBalance,
   hydrate,
   type State,
+  signMessage,
   switchChain,
   connect as wagmiConnect,
   disconnect as wagmiDisconnect,
@@ -11,11 +12,15 @@ import {
   watchConnectors,
 } from '@wagmi/core'
 import type { Chain } from 'viem'
+import { accountDataLoader, connectedProvider } from './account/load.ts'
 import { toCaipAddress, toCaipNetworkId } from './caip.ts'
 import { connectorList, type WalletConnectorInfo } from './connectors.ts'
 import { CACHE_EXPIRY_MS } from './constants.ts'
+import { createEmbeddedController } from './embedded/controller.ts'
 import { ErrorText, isUserRejection, PorticoError, toPorticoError } from './errors.ts'
 import { type PorticoOptions, type ResolvedOptions, resolveOptions } from './options.ts'
+import { createSiwxFlow } from './siwx/flow.ts'
+import type { SIWXSession } from './siwx/session.ts'
 import { type KeyValueStorage, readCache, StorageKey, safeLocalStorage, writeCache } from './storage.ts'
 import { createStore, type Store } from './store.ts'
 import { type Connection, createConnectionStore } from './stores/connection.ts'
@@ -59,6 +64,8 @@ export interface CreatePorticoParameters extends PorticoOptions {
   initialState?: State | undefined
   storage?: KeyValueStorage
   isMobile?: boolean
+  /** The sign-in session the server render found (the page's cookie), so both renders agree. */
+  siwxSession?: SIWXSession | undefined
 }
 
 export type Portico = ReturnType<typeof createPortico>
@@ -90,11 +97,29 @@ export function createPortico(parameters: CreatePorticoParameters) {
   }
 
   const router = createRouter('Connect')
-  const modal = createModal({ router, isConnected: () => accountOf(connection.current()).isConnected })
+  const modal = createModal({
+    router,
+    isConnected: () => accountOf(connection.current()).isConnected,
+    isCloseBlocked: (view) => siwx.isCloseBlocked(view),
+  })
   const toast = createToastStore()
 
   const account: Store<AccountSnapshot> = createStore(accountOf(connection.current()))
   connection.store.subscribe(() => account.setState(accountOf(connection.current())))
+
+  // Sign-in with wallet (issue 4): asks for a signature after connecting when `siwx` is set.
+  const siwx = createSiwxFlow({
+    config: options.siwx,
+    account,
+    caipNetworkId: network.caipNetworkId,
+    router,
+    modal,
+    toast,
+    hasConnectionClient: () => wagmiConnections(wagmiConfig).length > 0,
+    signMessage: (message, address) => signMessage(wagmiConfig, { message, account: address }),
+    disconnect,
+    initialSession: parameters.siwxSession,
+  })
 
   const balance: Store<BalanceSnapshot> = createStore<BalanceSnapshot>({
     value: undefined,
@@ -118,6 +143,18 @@ export function createPortico(parameters: CreatePorticoParameters) {
         isMobile,
       }),
     })
+
+  // Tokens, NFTs and activity of the connected address, from the services (issue 3); the code
+  // arrives with the first account view.
+  const loadAccountData = accountDataLoader({
+    servicesUrl: options.servicesUrl,
+    projectId: options.projectId,
+    storage,
+    toast,
+    network,
+    account,
+    walletProvider: () => connectedProvider(wagmiConfig),
+  })
 
   function accountOf(current: Connection | undefined): AccountSnapshot {
     const status = connection.store.getState().status
@@ -201,6 +238,7 @@ export function createPortico(parameters: CreatePorticoParameters) {
   function mount(): () => void {
     const unsubscribers: Array<() => void> = []
     unsubscribers.push(watchConnectors(wagmiConfig, { onChange: refreshConnectors }))
+    unsubscribers.push(siwx.mount())
     unsubscribers.push(
       watchConnection(wagmiConfig, {
         onChange(next) {
@@ -244,6 +282,18 @@ export function createPortico(parameters: CreatePorticoParameters) {
     }
   }
 
+  // E-mail login through the embedded connector, when the dapp's wagmi config carries one (issue 5).
+  const embedded = createEmbeddedController({
+    wagmiConfig,
+    enabled: options.features.email,
+    storage,
+    modal,
+    router,
+    toast,
+    connect: connectWallet,
+    disconnect,
+  })
+
   return {
     options,
     network,
@@ -255,6 +305,9 @@ export function createPortico(parameters: CreatePorticoParameters) {
     connection,
     account,
     balance,
+    loadAccountData,
+    embedded,
+    siwx,
     connectors,
     recent,
     connectWallet,

@@ -29,6 +29,8 @@ export function connectorList(parameters: {
       rdns,
       type: connector.id === GENERIC_INJECTED_ID ? 'INJECTED' : rdns ? 'ANNOUNCED' : 'EXTERNAL',
     }
+    // The embedded wallet (AUTH) is offered as the e-mail field, not as a wallet row.
+    if (connector.type === 'AUTH') continue
     if (seen.has(info.id)) continue
     if (isExcludedWallet({ rdns, name: info.name }, [...parameters.excludeWalletIds])) continue
     if (

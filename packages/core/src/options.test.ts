@@ -35,7 +35,14 @@ describe('createPortico options', () => {
     expect(failure({ ...base, siweConfig: {}, siwx: {} }).message).toBe(
       'Cannot set both `siweConfig` and `siwx` options',
     )
-    expect(() => resolveOptions({ ...base, siwx: {} })).not.toThrow()
+    const siwx = { createMessage() {}, addSession() {}, getSessions() {}, setSessions() {} }
+    expect(() => resolveOptions({ ...base, siwx: siwx as never })).not.toThrow()
+  })
+
+  it('refuses a siwx without the sign-in storage calls', () => {
+    expect(failure({ ...base, siwx: { getSessions() {} } as never }).message).toBe(
+      'Invalid Portico options: siwx: siwx must implement createMessage, addSession, getSessions, setSessions',
+    )
   })
 
   it('keeps the network object exactly as given', () => {

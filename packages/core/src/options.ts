@@ -9,6 +9,7 @@ import { CHAIN_NAMESPACES } from './caip.ts'
 import { DEFAULT_SERVICES_URL, SOCIAL_DEFAULTS } from './constants.ts'
 import { ErrorText, errorMessage, PorticoError } from './errors.ts'
 import type { ConnectMethod, ConnectorGroup, WalletFeature } from './orders.ts'
+import type { SIWXConfig } from './siwx/config.ts'
 import { type SocialProvider, socialProviderSchema } from './validators.ts'
 
 // zod/mini (not the full `zod`) keeps the browser bundle small; each helper below mirrors the
@@ -93,6 +94,9 @@ const metadataSchema = z.object({
   icons: z.array(z.url()),
 })
 
+// SPEC §7's sign-in storage calls.
+const SIWX_CALLS = ['createMessage', 'addSession', 'getSessions', 'setSessions'] as const
+
 const hostObject = z.custom<object>((value) => typeof value === 'object' && value !== null)
 
 const optionsSchema = z.object({
@@ -115,7 +119,15 @@ const optionsSchema = z.object({
     z.transform((url: string) => url.replace(/\/+$/, '')),
   ),
   siweConfig: z.optional(hostObject),
-  siwx: z.optional(hostObject),
+  siwx: z.optional(
+    z.custom<SIWXConfig>(
+      (value: unknown) =>
+        typeof value === 'object' &&
+        value !== null &&
+        SIWX_CALLS.every((call) => typeof (value as Record<string, unknown>)[call] === 'function'),
+      { message: `siwx must implement ${SIWX_CALLS.join(', ')}` },
+    ),
+  ),
 })
 
 export type PorticoOptions = z.input<typeof optionsSchema>

@@ -10,3 +10,4 @@ export {
   useNativeBalance,
   useNetwork,
 } from './hooks.ts'
+export { type UseSiwxReturnType, useSiwx } from './siwx.ts'

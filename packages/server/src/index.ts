@@ -1,5 +1,11 @@
+export { type ChainOptionsInput, DEFAULT_PRICES, priceTableFromEnv } from './chain-data/config.ts'
+export { type ChainServices, startChainServices } from './chain-data/service.ts'
 export { type Database, type OpenDatabaseOptions, openDatabase } from './db/database.ts'
 export type { Tables } from './db/tables.ts'
+export { type DevMail, type DevMailbox, startDevMailbox } from './embedded/dev-mailbox.ts'
+export type { EmbeddedWalletSettings } from './embedded/setup.ts'
+export { ChainIndexer, type IndexerOptions, type IndexerStatus } from './indexer/indexer.ts'
+export { SiwxErrorText, type SiwxOptions } from './plugins/siwx.ts'
 export { ProjectInputError, UnknownProjectError } from './projects/errors.ts'
 export { normaliseOrigin } from './projects/origin.ts'
 export {

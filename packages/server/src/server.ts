@@ -1,19 +1,34 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import type { ChainData } from './chain-data/config.ts'
 import type { Database } from './db/database.ts'
+import { embeddedPagesPlugin } from './embedded/pages.ts'
+import { embeddedAuthPlugin } from './embedded/routes.ts'
+import type { EmbeddedServices } from './embedded/setup.ts'
 import { answerError, installErrorHandling } from './http/errors.ts'
 import { installProjectGuard } from './http/project-guard.ts'
+import { chainDataPlugin } from './plugins/chain-data.ts'
 import { healthPlugin } from './plugins/health.ts'
 import { projectsPlugin } from './plugins/projects.ts'
+import { type SiwxOptions, siwxPlugin } from './plugins/siwx.ts'
 
 export interface BuildServerOptions {
   database: Database
   logger?: FastifyServerOptions['logger']
+  /** E-mail login, key custody and the secure frame; absent, those routes do not exist. */
+  embedded?: EmbeddedServices | undefined
+  /** Sign-in with wallet for this chain; absent, the /v1/siwx routes do not exist. */
+  siwx?: SiwxOptions | undefined
+  /** The chain whose indexed data the account routes serve; absent, those routes do not exist. */
+  chain?: ChainData | undefined
 }
 
 /** The services app, not yet listening — tests drive it with `inject`. */
 export async function buildServer({
   database,
   logger = false,
+  embedded,
+  siwx,
+  chain,
 }: BuildServerOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger, frameworkErrors: answerError })
   installErrorHandling(app)
@@ -23,8 +38,15 @@ export async function buildServer({
     async (v1) => {
       installProjectGuard(v1, database.db)
       await v1.register(projectsPlugin)
+      if (chain) await v1.register(chainDataPlugin, { chain })
+      if (siwx) await v1.register(siwxPlugin(database.db, siwx))
     },
     { prefix: '/v1' },
   )
+  if (embedded) {
+    // Called by the secure frame from the services' own origin, so it has its own guard, not /v1's.
+    await app.register(embeddedAuthPlugin, { database, ...embedded, prefix: '/v1/auth' })
+    await app.register(embeddedPagesPlugin, { database, ...embedded })
+  }
   return app
 }

@@ -1,6 +1,10 @@
 import type { AddressInfo } from 'node:net'
 import type { FastifyServerOptions } from 'fastify'
+import type { ChainOptionsInput } from './chain-data/config.ts'
+import { type ChainServices, startChainServices } from './chain-data/service.ts'
 import { openDatabase } from './db/database.ts'
+import { type EmbeddedWalletSettings, prepareEmbedded } from './embedded/setup.ts'
+import type { SiwxOptions } from './plugins/siwx.ts'
 import { ensureProject } from './projects/repository.ts'
 import { buildServer } from './server.ts'
 
@@ -13,6 +17,12 @@ export interface StartServerOptions {
   devProject?: { id: string; name: string; origins: string[] }
   /** Warnings and failures only by default: per-request lines would drown `npm start`'s output. */
   logger?: FastifyServerOptions['logger']
+  /** Turns on e-mail login (the embedded wallet). */
+  embedded?: EmbeddedWalletSettings
+  /** Turns on sign-in with wallet for this chain. */
+  siwx?: SiwxOptions
+  /** The chain to index and serve account data for (balances, history, NFTs, prices, gas). */
+  chain?: ChainOptionsInput
 }
 
 export interface RunningServer {
@@ -24,9 +34,24 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const host = options.host ?? '127.0.0.1'
   const port = options.port ?? 3001
   const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir })
+  let chain: ChainServices | undefined
   try {
     if (options.devProject) await ensureProject(database.db, options.devProject)
-    const app = await buildServer({ database, logger: options.logger ?? { level: 'warn' } })
+    const embedded = options.embedded
+      ? await prepareEmbedded(options.embedded, {
+          dataDir: options.dataDir,
+          persistent: options.databaseUrl !== undefined || options.dataDir !== undefined,
+          log: (line) => console.log(line),
+        })
+      : undefined
+    chain = options.chain ? startChainServices(database, options.chain) : undefined
+    const app = await buildServer({
+      database,
+      logger: options.logger ?? { level: 'warn' },
+      embedded,
+      siwx: options.siwx,
+      chain: chain?.chainData,
+    })
     try {
       await app.listen({ host, port })
     } catch (error) {
@@ -41,10 +66,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       url: `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`,
       close: async () => {
         await app.close()
+        await chain?.stop()
+        embedded?.mailer.close()
         await database.close()
       },
     }
   } catch (error) {
+    await chain?.stop()
     await database.close()
     throw error
   }

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createRouter, VIEWS, type View } from './router.ts'
+import { ACCOUNT_VIEWS, createRouter, VIEWS, type View } from './router.ts'
 
 describe('router', () => {
   it('starts on Connect with nothing to go back to', () => {
@@ -19,6 +19,15 @@ describe('router', () => {
     expect(new Set(VIEWS).size).toBe(13)
     expect(VIEWS).toContain('SIWXSignMessage')
     expect(VIEWS).toContain('ApproveTransaction')
+  })
+
+  it('has the account panels Send and Receive as views of their own, outside the spec list', () => {
+    expect(ACCOUNT_VIEWS).toEqual(['WalletSend', 'WalletReceive'])
+    const router = createRouter('Account')
+    router.push('WalletSend')
+    expect(router.store.getState()).toMatchObject({ view: 'WalletSend', history: ['Account', 'WalletSend'] })
+    expect(router.goBack()).toBe(true)
+    expect(router.store.getState().view).toBe('Account')
   })
 
   it('goes forward with data and back to the previous view with its own data', () => {

@@ -17,7 +17,19 @@ export const VIEWS = [
   'SIWXSignMessage',
 ] as const
 
-export type View = (typeof VIEWS)[number]
+/** Panels of the account modal that need their own title and Back (AppKit names them the same). */
+export const ACCOUNT_VIEWS = ['WalletSend', 'WalletReceive'] as const
+
+/** The steps of e-mail login and e-mail update (AppKit names them the same). */
+export const EMAIL_VIEWS = [
+  'EmailVerifyOtp',
+  'EmailVerifyDevice',
+  'UpdateEmailWallet',
+  'UpdateEmailPrimaryOtp',
+  'UpdateEmailSecondaryOtp',
+] as const
+
+export type View = (typeof VIEWS)[number] | (typeof ACCOUNT_VIEWS)[number] | (typeof EMAIL_VIEWS)[number]
 
 export interface RouterData {
   connectorId?: string | undefined

@@ -1,5 +1,6 @@
 import type { Portico, View } from '@portico/core'
 import { type KeyboardEvent, Suspense, useEffect, useId, useLayoutEffect, useRef } from 'react'
+import { AlertBanner } from '../components/AlertBanner.tsx'
 import { useStore } from '../hooks.ts'
 import { viewComponent, viewTitle } from '../views/registry.ts'
 import { activeElementDeep, trapTab } from './focus.ts'
@@ -87,6 +88,7 @@ export function Modal({ portico, root }: { portico: Portico; root: ShadowRoot })
             ✕
           </button>
         </div>
+        <AlertBanner portico={portico} />
         <AnimatedHeight>
           <div className={`view ${router.direction}`} key={router.transitionId}>
             <Suspense

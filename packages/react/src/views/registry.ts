@@ -13,8 +13,18 @@ export interface ViewProps {
 const VIEWS: Partial<Record<View, ComponentType<ViewProps>>> = {
   Connect,
   Account: lazy(() => import('./Account.tsx')),
+  ApproveTransaction: lazy(() => import('./ApproveTransaction.tsx')),
+  EmailVerifyDevice: lazy(() => import('./EmailVerifyDevice.tsx')),
+  EmailVerifyOtp: lazy(() => import('./EmailVerifyOtp.tsx')),
+  UpdateEmailWallet: lazy(() => import('./UpdateEmailWallet.tsx')),
+  UpdateEmailPrimaryOtp: lazy(() => import('./UpdateEmailPrimaryOtp.tsx')),
+  UpdateEmailSecondaryOtp: lazy(() => import('./UpdateEmailSecondaryOtp.tsx')),
   ConnectingExternal: lazy(() => import('./ConnectingExternal.tsx')),
+  ConnectingSiwe: lazy(() => import('./ConnectingSiwe.tsx')),
+  SIWXSignMessage: lazy(() => import('./SIWXSignMessage.tsx')),
   UnsupportedChain: lazy(() => import('./UnsupportedChain.tsx')),
+  WalletReceive: lazy(() => import('./WalletReceive.tsx')),
+  WalletSend: lazy(() => import('./WalletSend.tsx')),
 }
 
 export function viewComponent(view: View): ComponentType<ViewProps> {
@@ -27,8 +37,25 @@ export function viewTitle(view: View, data: RouterData | undefined): string {
       return 'Account'
     case 'ConnectingExternal':
       return data?.wallet?.name ?? 'Connecting'
+    case 'WalletReceive':
+      return 'Receive'
+    case 'WalletSend':
+      return 'Send'
     case 'UnsupportedChain':
       return 'Switch Network'
+    case 'ApproveTransaction':
+      return 'Approve Transaction'
+    case 'EmailVerifyOtp':
+      return 'Confirm Email'
+    case 'EmailVerifyDevice':
+      return 'Register Device'
+    case 'UpdateEmailWallet':
+    case 'UpdateEmailPrimaryOtp':
+    case 'UpdateEmailSecondaryOtp':
+      return 'Edit Email'
+    case 'SIWXSignMessage':
+    case 'ConnectingSiwe':
+      return 'Sign In'
     default:
       return 'Connect Wallet'
   }

@@ -1,9 +1,17 @@
 import type { Generated } from 'kysely'
+import type { ChainTables } from '../indexer/tables.ts'
+import type { SiwxTables } from '../siwx/tables.ts'
 
 /** Row types as the database stores them; the migrations under `migrations/` are the source of truth. */
-export interface Tables {
+export interface Tables extends ChainTables, SiwxTables {
   projects: ProjectsTable
   project_origins: ProjectOriginsTable
+  embedded_users: EmbeddedUsersTable
+  embedded_devices: EmbeddedDevicesTable
+  embedded_sessions: EmbeddedSessionsTable
+  embedded_otps: EmbeddedOtpsTable
+  embedded_mail_cooldowns: { email: string; last_sent_at: Date }
+  embedded_mail_log: { email: string; ip: string; sent_at: Generated<Date> }
 }
 
 export interface ProjectsTable {
@@ -16,4 +24,43 @@ export interface ProjectsTable {
 export interface ProjectOriginsTable {
   project_id: string
   origin: string
+}
+
+export interface EmbeddedUsersTable {
+  id: string
+  email: string
+  address: string
+  encrypted_key: string
+  preferred_account_type: Generated<string>
+  created_at: Generated<Date>
+}
+
+export interface EmbeddedDevicesTable {
+  user_id: string
+  device_id: string
+  approval_token_hash: string | null
+  approved_at: Date | null
+  created_at: Generated<Date>
+}
+
+export interface EmbeddedSessionsTable {
+  token_hash: string
+  user_id: string
+  project_id: string
+  device_id: string
+  expires_at: Date
+  created_at: Generated<Date>
+}
+
+export interface EmbeddedOtpsTable {
+  id: string
+  email: string
+  /** login, update_primary or update_secondary:<new e-mail>. */
+  purpose: string
+  device_id: string
+  code_hash: string
+  attempts: Generated<number>
+  used_at: Date | null
+  expires_at: Date
+  created_at: Generated<Date>
 }

@@ -1,5 +1,8 @@
 import type { Migration } from 'kysely'
 import * as projects from './0001_projects.ts'
+import * as indexer from './0002_indexer.ts'
+import * as siwx from './0003_siwx.ts'
+import * as embedded from './0004_embedded.ts'
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Listed in code rather
@@ -7,4 +10,7 @@ import * as projects from './0001_projects.ts'
  */
 export const migrations: Record<string, Migration> = {
   '0001_projects': projects,
+  '0002_indexer': indexer,
+  '0003_siwx': siwx,
+  '0004_embedded': embedded,
 }
