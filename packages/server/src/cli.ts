@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
-import { parseCliArgs, USAGE, UsageError } from './cli/args.ts'
+import { readAdminChannel } from './admin/channel.ts'
+import { type CliCommand, parseCliArgs, USAGE, UsageError } from './cli/args.ts'
 import { runCommand } from './cli/commands.ts'
 import { openDatabase } from './db/database.ts'
 import { ProjectInputError } from './projects/errors.ts'
@@ -13,6 +14,12 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const databaseUrl = process.env.DATABASE_URL || undefined
   const dataDir = resolve(process.env.DATA_DIR || '.data')
+  const running = databaseUrl ? undefined : await readAdminChannel(dataDir)
+  const answer = running && (await sendToRunningServer(running, command))
+  if (answer !== undefined) {
+    console.log(answer)
+    return 0
+  }
   const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir })
   try {
     console.log(await runCommand(database.db, command))
@@ -20,6 +27,31 @@ async function main(argv: readonly string[]): Promise<number> {
   } finally {
     await database.close()
   }
+}
+
+/**
+ * Runs the command on the server that holds the embedded database. Undefined when no server
+ * answers (a note left behind by a crash), so the caller opens the database itself.
+ */
+async function sendToRunningServer(
+  channel: { url: string; token: string },
+  command: Exclude<CliCommand, { command: 'help' }>,
+): Promise<string | undefined> {
+  let response: Response
+  try {
+    response = await fetch(`${channel.url}/admin/cli`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${channel.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(command),
+      signal: AbortSignal.timeout(5_000),
+    })
+  } catch {
+    return undefined
+  }
+  const body = (await response.json().catch(() => ({}))) as { output?: string; error?: { message?: string } }
+  if (response.ok && typeof body.output === 'string') return body.output
+  const message = body.error?.message ?? `the running server answered ${response.status}`
+  throw response.status === 400 ? new ProjectInputError(message) : new Error(message)
 }
 
 /** Errors are for people here: one line, no stack, and an exit code scripts can tell apart. */

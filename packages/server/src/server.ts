@@ -6,6 +6,7 @@ import { embeddedAuthPlugin } from './embedded/routes.ts'
 import type { EmbeddedServices } from './embedded/setup.ts'
 import { answerError, installErrorHandling } from './http/errors.ts'
 import { installProjectGuard } from './http/project-guard.ts'
+import { adminPlugin } from './plugins/admin.ts'
 import { chainDataPlugin } from './plugins/chain-data.ts'
 import { healthPlugin } from './plugins/health.ts'
 import { projectsPlugin } from './plugins/projects.ts'
@@ -20,6 +21,8 @@ export interface BuildServerOptions {
   siwx?: SiwxOptions | undefined
   /** The chain whose indexed data the account routes serve; absent, those routes do not exist. */
   chain?: ChainData | undefined
+  /** Lets the projects CLI reach a server that holds the embedded database (see admin/channel.ts). */
+  adminToken?: string | undefined
 }
 
 /** The services app, not yet listening — tests drive it with `inject`. */
@@ -29,10 +32,12 @@ export async function buildServer({
   embedded,
   siwx,
   chain,
+  adminToken,
 }: BuildServerOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger, frameworkErrors: answerError })
   installErrorHandling(app)
   await app.register(healthPlugin, { database })
+  if (adminToken) await app.register(adminPlugin, { database, token: adminToken })
   // Everything under /v1 belongs to a project and is called from its pages: one guard for all.
   await app.register(
     async (v1) => {

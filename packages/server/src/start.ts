@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import type { FastifyServerOptions } from 'fastify'
+import { newAdminToken, publishAdminChannel } from './admin/channel.ts'
 import type { ChainOptionsInput } from './chain-data/config.ts'
 import { type ChainServices, startChainServices } from './chain-data/service.ts'
 import { openDatabase } from './db/database.ts'
@@ -45,7 +46,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         })
       : undefined
     chain = options.chain ? startChainServices(database, options.chain) : undefined
+    // Only the embedded database is locked to this process; a Postgres server takes the CLI directly.
+    const adminToken = options.dataDir && !options.databaseUrl ? newAdminToken() : undefined
     const app = await buildServer({
+      adminToken,
       database,
       logger: options.logger ?? { level: 'warn' },
       embedded,
@@ -62,9 +66,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       throw error
     }
     const { port: actualPort } = app.server.address() as AddressInfo
+    const url = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`
+    const withdrawAdmin =
+      adminToken && options.dataDir
+        ? await publishAdminChannel(options.dataDir, { url, token: adminToken })
+        : async () => {}
     return {
-      url: `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`,
+      url,
       close: async () => {
+        await withdrawAdmin()
         await app.close()
         await chain?.stop()
         embedded?.mailer.close()

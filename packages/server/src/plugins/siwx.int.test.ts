@@ -1,4 +1,3 @@
-import { createServer } from 'node:net'
 import {
   type AnvilHandle,
   DEV_ACCOUNTS,
@@ -6,6 +5,7 @@ import {
   startAnvil,
   type TestSmartWallets,
 } from '@portico/contracts'
+import { freePort } from '@portico/contracts/testing'
 import { buildSiweMessage, type SiweFields } from '@portico/core/siwx'
 import type { FastifyInstance } from 'fastify'
 import { createPublicClient, createWalletClient, type Hex, http, serializeErc6492Signature } from 'viem'
@@ -214,16 +214,3 @@ describeEachBackend('sign-in with wallet', (backend) => {
     expect(answer.json().session.data.accountAddress).toBe(address)
   })
 })
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen({ host: '127.0.0.1', port: 0 }, () => {
-      const address = server.address()
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      )
-    })
-  })
-}

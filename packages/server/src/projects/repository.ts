@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely'
+import { type Kysely, type Selectable, sql } from 'kysely'
 import type { ProjectsTable, Tables } from '../db/tables.ts'
 import { ProjectInputError, UnknownProjectError } from './errors.ts'
 import { normaliseOrigin } from './origin.ts'
@@ -73,18 +73,26 @@ export async function addOrigin(db: Kysely<Tables>, id: string, origin: string):
   })
 }
 
+/** One round trip: the guard calls this on every request, so the origins come in the same query. */
 export async function getProject(db: Kysely<Tables>, id: string): Promise<Project | undefined> {
-  const row = await db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst()
-  if (!row) return undefined
-  const origins = await db
-    .selectFrom('project_origins')
-    .select('origin')
-    .where('project_id', '=', id)
-    .execute()
-  return toProject(
-    row,
-    origins.map((entry) => entry.origin),
-  )
+  const row = await db
+    .selectFrom('projects')
+    .leftJoin('project_origins', 'project_origins.project_id', 'projects.id')
+    .select([
+      'projects.id',
+      'projects.name',
+      'projects.analytics_enabled',
+      'projects.created_at',
+      sql<
+        string[]
+      >`coalesce(array_agg(project_origins.origin) filter (where project_origins.origin is not null), '{}')`.as(
+        'origins',
+      ),
+    ])
+    .where('projects.id', '=', id)
+    .groupBy('projects.id')
+    .executeTakeFirst()
+  return row ? toProject(row, [...row.origins]) : undefined
 }
 
 export async function listProjects(db: Kysely<Tables>): Promise<Project[]> {
