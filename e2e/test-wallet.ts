@@ -111,6 +111,8 @@ export async function installTestWallet(
       return JSON.stringify({ error: { code, message } })
     }
   })
+  // tsx compiles with keepNames, which wraps inner functions in a `__name` helper the page lacks.
+  await context.addInitScript('globalThis.__name ??= (fn) => fn')
   await context.addInitScript(pageSideProvider, {
     name: options.name ?? 'Test Wallet',
     rdns: options.rdns ?? 'dev.portico.testwallet',

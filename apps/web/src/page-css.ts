@@ -15,4 +15,11 @@ h1 { font-size: 32px; line-height: 1.2; }
 .panel h2 { margin-top: 0; font-size: 18px; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: 8px 16px; margin: 0; }
 dt { color: #9a9e9e; } dd { margin: 0; word-break: break-all; }
+.panel button { min-height: 36px; padding: 0 14px; border-radius: 999px; border: 1px solid rgba(255,255,255,0.16);
+  background: #252627; color: #e4e7e7; font: inherit; font-size: 14px; cursor: pointer; }
+.panel button:hover { border-color: #3396ff; }
+.panel button:disabled { opacity: 0.5; cursor: default; }
+.panel input { min-height: 36px; padding: 0 10px; border-radius: 8px; border: 1px solid rgba(255,255,255,0.16);
+  background: #0f1011; color: #e4e7e7; font: inherit; font-size: 14px; }
+.panel :focus-visible { outline: 2px solid #3396ff; outline-offset: 2px; }
 `

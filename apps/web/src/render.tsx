@@ -54,6 +54,7 @@ export function renderPage(
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>Portico — self-hosted wallet connection</title>
 <style>${PAGE_CSS}</style>
 ${css.map((file) => `<link rel="stylesheet" href="/${file}">`).join('\n')}
