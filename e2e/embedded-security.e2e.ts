@@ -150,8 +150,12 @@ describe('secure frame security', () => {
     await context.route('**/frame?**', (route) => route.abort())
     await page.clock.install()
     await page.goto(stack.pageUrl)
+    // The load timer starts as the frame is added, which is after its code arrives: only then may the
+    // fake clock move, or a slow machine would start the 20 s after the clock had already jumped.
+    const frameRequested = page.waitForRequest((request) => request.url().includes('/frame?'))
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
     await poll(() => dialog().getByRole('textbox', { name: 'Email' }).count()).toBe(1)
+    await frameRequested
     await page.clock.runFor(19_000)
     expect(await dialog().getByText('Network Error - Could not load embedded wallet').count()).toBe(0)
     await page.clock.runFor(1_500)
