@@ -1,11 +1,9 @@
 import { DEV_ACCOUNTS, demoTokenAbi } from '@portico/contracts'
 import { formatUnitsFloor } from '@portico/core'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { createPublicClient, createWalletClient, type Hex, http, parseUnits } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
-import { launchChromium } from './browser.ts'
-import { installTestWallet } from './test-wallet.ts'
+import { beforeEach, describe, expect, inject, it } from 'vitest'
+import { useWalletSession } from './wallet-session.ts'
 
 const stack = inject('stack')
 type Dev = { address: Hex; privateKey: Hex }
@@ -15,28 +13,11 @@ const receiver = DEV_ACCOUNTS[2] as Dev
 const usdc = stack.deployment.tokens.USDC as Hex
 const chain = createPublicClient({ transport: http(stack.rpcUrl) })
 
-let browser: Browser
-let context: BrowserContext
-let page: Page
+const session = useWalletSession(seeded.privateKey, { open: stack.pageUrl })
 
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-})
 beforeEach(async () => {
-  await context?.close()
-  context = await browser.newContext()
-  await installTestWallet(context, {
-    rpcUrl: stack.rpcUrl,
-    chainId: stack.chainId,
-    privateKey: seeded.privateKey,
-  })
-  page = await context.newPage()
-  await page.goto(stack.pageUrl)
   // A click that lands before hydration does nothing; click again until the modal is there.
-  const connect = page.getByRole('button', { name: 'Connect Wallet' })
+  const connect = session.page.getByRole('button', { name: 'Connect Wallet' })
   await expect
     .poll(
       async () => {
@@ -49,11 +30,13 @@ beforeEach(async () => {
   await dialog()
     .getByRole('button', { name: /Test Wallet/ })
     .click()
-  await expect.poll(() => page.getByTestId('status').textContent(), { timeout: 10_000 }).toBe('connected')
-  await page.getByRole('button', { name: /^Account / }).click()
+  await expect
+    .poll(() => session.page.getByTestId('status').textContent(), { timeout: 10_000 })
+    .toBe('connected')
+  await session.page.getByRole('button', { name: /^Account / }).click()
 })
 
-const dialog = () => page.getByRole('dialog')
+const dialog = () => session.page.getByRole('dialog')
 const tab = (name: string) => dialog().getByRole('tab', { name })
 const panel = () => dialog().getByRole('tabpanel')
 const usdcOf = (address: Hex) =>
@@ -175,7 +158,7 @@ describe('account modal of a seeded account', () => {
     await expect
       .poll(
         () =>
-          page
+          session.page
             .locator('.toast')
             .first()
             .textContent()

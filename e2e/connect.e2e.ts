@@ -1,45 +1,22 @@
 import { DEV_ACCOUNTS } from '@portico/contracts'
 import { formatUnitsFloor, shortenAddress } from '@portico/core'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { createPublicClient, type Hex, http } from 'viem'
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
-import { launchChromium } from './browser.ts'
-import { installTestWallet, type TestWallet } from './test-wallet.ts'
+import { describe, expect, inject, it } from 'vitest'
+import { useWalletSession } from './wallet-session.ts'
 
 const stack = inject('stack')
 const devAccount = DEV_ACCOUNTS[5] as { address: Hex; privateKey: Hex }
-let browser: Browser
-let context: BrowserContext
-let page: Page
-let wallet: TestWallet
+const session = useWalletSession(devAccount.privateKey, { open: stack.pageUrl })
 
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-beforeEach(async () => {
-  await context?.close()
-  context = await browser.newContext()
-  wallet = await installTestWallet(context, {
-    rpcUrl: stack.rpcUrl,
-    chainId: stack.chainId,
-    privateKey: devAccount.privateKey,
-  })
-  page = await context.newPage()
-  await page.goto(stack.pageUrl)
-})
-
-const dialog = () => page.getByRole('dialog')
-const connectButton = () => page.getByRole('button', { name: 'Connect Wallet' })
+const dialog = () => session.page.getByRole('dialog')
+const connectButton = () => session.page.getByRole('button', { name: 'Connect Wallet' })
 
 async function connect() {
   await connectButton().click()
   await dialog()
     .getByRole('button', { name: /Test Wallet/ })
     .click()
-  await expect.poll(() => page.getByTestId('status').textContent()).toBe('connected')
+  await expect.poll(() => session.page.getByTestId('status').textContent()).toBe('connected')
 }
 
 describe('browser-wallet connect', () => {
@@ -49,69 +26,69 @@ describe('browser-wallet connect', () => {
     await expect.poll(() => walletButtons.first().textContent()).toContain('Test Wallet')
     await walletButtons.first().click()
 
-    const short = shortenAddress(wallet.address)
+    const short = shortenAddress(session.wallet.address)
     await expect.poll(() => dialog().count()).toBe(0)
-    await page.getByRole('button', { name: new RegExp(`Account ${short}`) }).click()
+    await session.page.getByRole('button', { name: new RegExp(`Account ${short}`) }).click()
     await expect.poll(() => dialog().getByText(short).count()).toBe(1)
 
     const chain = createPublicClient({ transport: http(stack.rpcUrl) })
-    const onChain = await chain.getBalance({ address: wallet.address })
+    const onChain = await chain.getBalance({ address: session.wallet.address })
     const expected = `${formatUnitsFloor(onChain, 18, 3)} ETH`
     await expect.poll(() => dialog().getByLabel('Balance').textContent()).toBe(expected)
-    expect(wallet.prompts).toContain('eth_requestAccounts')
+    expect(session.wallet.prompts).toContain('eth_requestAccounts')
   })
 
   it('renders the connected address in the server HTML after a reload', async () => {
     await connect()
-    const short = shortenAddress(wallet.address)
-    const response = await page.reload()
+    const short = shortenAddress(session.wallet.address)
+    const response = await session.page.reload()
     const html = (await response?.text()) ?? ''
     expect(html).toContain(short)
     expect(html).not.toContain('>Connect Wallet<')
   })
 
   it('shows the refusal when the wallet rejects, and stays disconnected', async () => {
-    wallet.decide('reject')
+    session.wallet.decide('reject')
     await connectButton().click()
     await dialog()
       .getByRole('button', { name: /Test Wallet/ })
       .click()
     await expect.poll(() => dialog().getByRole('alert').textContent()).toBe('Connection declined')
-    expect(await page.getByTestId('status').textContent()).toBe('disconnected')
+    expect(await session.page.getByTestId('status').textContent()).toBe('disconnected')
 
-    wallet.decide('approve')
+    session.wallet.decide('approve')
     await dialog().getByRole('button', { name: 'Try again' }).click()
-    await expect.poll(() => page.getByTestId('status').textContent()).toBe('connected')
+    await expect.poll(() => session.page.getByTestId('status').textContent()).toBe('connected')
   })
 
   it('disconnects from the account view', async () => {
     await connect()
-    await page.getByRole('button', { name: /^Account / }).click()
+    await session.page.getByRole('button', { name: /^Account / }).click()
     await dialog().getByRole('button', { name: 'Disconnect' }).click()
-    await expect.poll(() => page.getByTestId('status').textContent()).toBe('disconnected')
+    await expect.poll(() => session.page.getByTestId('status').textContent()).toBe('disconnected')
     await expect.poll(() => connectButton().count()).toBe(1)
-    const html = await (await page.reload())?.text()
+    const html = await (await session.page.reload())?.text()
     expect(html).toContain('Connect Wallet')
   })
 
   it('closes on Escape and gives focus back to the button that opened it', async () => {
     await connectButton().focus()
-    await page.keyboard.press('Enter')
+    await session.page.keyboard.press('Enter')
     await expect.poll(() => dialog().count()).toBe(1)
-    await page.keyboard.press('Escape')
+    await session.page.keyboard.press('Escape')
     await expect.poll(() => dialog().count()).toBe(0)
     expect(await connectButton().evaluate((element) => element === document.activeElement)).toBe(true)
   })
 
   it('closes on a backdrop click and keeps Tab inside the dialog', async () => {
     await connectButton().click()
-    for (let i = 0; i < 6; i++) await page.keyboard.press('Tab')
-    const focusedInside = await page.evaluate(() => {
+    for (let i = 0; i < 6; i++) await session.page.keyboard.press('Tab')
+    const focusedInside = await session.page.evaluate(() => {
       const host = document.querySelector('[data-portico-modal]')
       return Boolean(host?.shadowRoot?.activeElement?.closest('[role="dialog"]'))
     })
     expect(focusedInside).toBe(true)
-    await page.mouse.click(5, 5)
+    await session.page.mouse.click(5, 5)
     await expect.poll(() => dialog().count()).toBe(0)
   })
 })
@@ -119,13 +96,13 @@ describe('browser-wallet connect', () => {
 describe('unsupported network', () => {
   it('says the wallet is on the wrong network and switches it back to the page network', async () => {
     await connect()
-    await wallet.moveToChain(page, 1)
-    const wrong = page.getByRole('button', { name: 'Wrong network, switch to Anvil' })
+    await session.wallet.moveToChain(session.page, 1)
+    const wrong = session.page.getByRole('button', { name: 'Wrong network, switch to Anvil' })
     await expect.poll(() => wrong.count()).toBe(1)
     await wrong.click()
     await expect.poll(() => dialog().getByRole('heading').textContent()).toBe('Switch Network')
     await dialog().getByRole('button', { name: 'Switch to Anvil' }).click()
-    await expect.poll(() => page.getByRole('button', { name: 'Network Anvil' }).count()).toBe(1)
+    await expect.poll(() => session.page.getByRole('button', { name: 'Network Anvil' }).count()).toBe(1)
     await expect.poll(() => dialog().getByRole('heading').textContent()).toBe('Account')
   })
 })

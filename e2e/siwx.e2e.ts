@@ -1,43 +1,21 @@
 import { DEV_ACCOUNTS } from '@portico/contracts'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { Hex } from 'viem'
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
-import { launchChromium } from './browser.ts'
-import { installTestWallet, type TestWallet } from './test-wallet.ts'
+import { describe, expect, inject, it } from 'vitest'
+import { useWalletSession } from './wallet-session.ts'
 
 const stack = inject('stack')
 const devAccount = DEV_ACCOUNTS[6] as { address: Hex; privateKey: Hex }
-let browser: Browser
-let context: BrowserContext
-let page: Page
-let wallet: TestWallet
+const session = useWalletSession(devAccount.privateKey)
 
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-beforeEach(async () => {
-  await context?.close()
-  context = await browser.newContext()
-  wallet = await installTestWallet(context, {
-    rpcUrl: stack.rpcUrl,
-    chainId: stack.chainId,
-    privateKey: devAccount.privateKey,
-  })
-  page = await context.newPage()
-})
-
-const dialog = () => page.getByRole('dialog')
+const dialog = () => session.page.getByRole('dialog')
 const signButton = () => dialog().getByRole('button', { name: 'Sign', exact: true })
-const status = () => page.getByTestId('status').textContent()
-const signInStatus = () => page.getByTestId('siwx-status').textContent()
+const status = () => session.page.getByTestId('status').textContent()
+const signInStatus = () => session.page.getByTestId('siwx-status').textContent()
 
 /** Opens the page in a sign-in mode and connects the test wallet; the sign-in view follows. */
 async function connect(mode: 'required' | 'optional') {
-  await page.goto(`${stack.pageUrl}/?signIn=${mode}`)
-  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  await session.page.goto(`${stack.pageUrl}/?signIn=${mode}`)
+  await session.page.getByRole('button', { name: 'Connect Wallet' }).click()
   await dialog()
     .getByRole('button', { name: /Test Wallet/ })
     .click()
@@ -50,34 +28,34 @@ describe('sign-in with wallet, required', () => {
     await connect('required')
     await signButton().click()
     await expect.poll(() => dialog().count()).toBe(0)
-    await expect.poll(signInStatus).toBe(`Signed in as ${wallet.address}`)
-    expect(wallet.prompts).toContain('personal_sign')
+    await expect.poll(signInStatus).toBe(`Signed in as ${session.wallet.address}`)
+    expect(session.wallet.prompts).toContain('personal_sign')
 
-    const cookie = (await context.cookies()).find((c) => c.name === 'portico_siwx')
+    const cookie = (await session.context.cookies()).find((c) => c.name === 'portico_siwx')
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: false })
-    expect(await page.evaluate(() => document.cookie)).not.toContain('portico_siwx')
+    expect(await session.page.evaluate(() => document.cookie)).not.toContain('portico_siwx')
 
-    const html = (await (await page.reload())?.text()) ?? ''
-    expect(html).toContain(`Signed in as ${wallet.address}`)
+    const html = (await (await session.page.reload())?.text()) ?? ''
+    expect(html).toContain(`Signed in as ${session.wallet.address}`)
     // The restored connection keeps the session: no new signature is asked for.
     await expect.poll(status).toBe('connected')
-    await expect.poll(signInStatus).toBe(`Signed in as ${wallet.address}`)
+    await expect.poll(signInStatus).toBe(`Signed in as ${session.wallet.address}`)
     expect(await dialog().count()).toBe(0)
 
-    await page.getByRole('button', { name: 'Sign out' }).click()
+    await session.page.getByRole('button', { name: 'Sign out' }).click()
     await expect.poll(signInStatus).toBe('Not signed in')
-    const after = (await (await page.reload())?.text()) ?? ''
+    const after = (await (await session.page.reload())?.text()) ?? ''
     expect(after).toContain('Not signed in')
   })
 
   it('keeps the sign view open while required, and reopens it with a toast when the signature is declined', async () => {
     await connect('required')
-    await page.keyboard.press('Escape')
+    await session.page.keyboard.press('Escape')
     expect(await signButton().count()).toBe(1)
 
-    wallet.decide('reject')
+    session.wallet.decide('reject')
     await signButton().click()
-    await expect.poll(() => page.getByText('Signature declined').count()).toBe(1)
+    await expect.poll(() => session.page.getByText('Signature declined').count()).toBe(1)
     await expect.poll(() => signButton().count()).toBe(1)
     expect(await signInStatus()).toBe('Not signed in')
     expect(await status()).toBe('connected')
