@@ -8,7 +8,11 @@ import { type AccountTypes, resolveAccountTypes } from './account-types.ts'
 import { CHAIN_NAMESPACES } from './caip.ts'
 import { DEFAULT_SERVICES_URL, SOCIAL_DEFAULTS } from './constants.ts'
 import { ErrorText, errorMessage, PorticoError } from './errors.ts'
-import type { ConnectMethod, ConnectorGroup, WalletFeature } from './orders.ts'
+import {
+  DEFAULT_CONNECT_METHODS_ORDER,
+  DEFAULT_CONNECTOR_GROUPS_ORDER,
+  DEFAULT_WALLET_FEATURES_ORDER,
+} from './orders.ts'
 import type { SIWXConfig } from './siwx/config.ts'
 import { type SocialProvider, socialProviderSchema } from './validators.ts'
 
@@ -32,17 +36,10 @@ const chainSchema = z.custom<Chain>((value) => chainShape.safeParse(value).succe
   message: 'Each network must be a viem Chain with id, name, nativeCurrency and rpcUrls',
 })
 
-const connectMethodSchema = z.enum(['email', 'social', 'wallet'] satisfies ConnectMethod[])
-const connectorGroupSchema = z.enum([
-  'walletConnect',
-  'recent',
-  'injected',
-  'featured',
-  'custom',
-  'external',
-  'recommended',
-] satisfies ConnectorGroup[])
-const walletFeatureSchema = z.enum(['onramp', 'swaps', 'receive', 'send'] satisfies WalletFeature[])
+// The spec's default orders name every member of each kind, so they are the lists to accept.
+const connectMethodSchema = z.enum(DEFAULT_CONNECT_METHODS_ORDER)
+const connectorGroupSchema = z.enum(DEFAULT_CONNECTOR_GROUPS_ORDER)
+const walletFeatureSchema = z.enum(DEFAULT_WALLET_FEATURES_ORDER)
 const accountTypeSchema = z.enum(['eoa', 'smartAccount', 'payment', 'ordinal', 'stx'])
 
 const flag = (value: boolean) => z._default(z.boolean(), value)
