@@ -1,6 +1,7 @@
 export { demoCollectionAbi, demoTokenAbi } from './abis.ts'
 export { DEV_ACCOUNTS, DEV_MNEMONIC, type DevAccount } from './accounts.ts'
 export { type AnvilHandle, type AnvilOptions, startAnvil } from './anvil.ts'
+export { demoBadgesAbi, deployDemoBadges } from './badges.ts'
 export { type CompiledContract, type CompiledContracts, compileContracts } from './compile.ts'
 export {
   DEMO_COLLECTIONS,

@@ -2,6 +2,7 @@ import { encodeAbiParameters, type Hex, pad } from 'viem'
 import { describe, expect, test } from 'vitest'
 import {
   APPROVAL,
+  APPROVAL_FOR_ALL,
   decodeBlocks,
   decodeLog,
   type FetchedBlock,
@@ -9,6 +10,7 @@ import {
   TRANSFER_BATCH,
   TRANSFER_SINGLE,
 } from './decode.ts'
+import { accountActivity } from './derived.ts'
 import { decodeDataUri } from './metadata.ts'
 
 const A = '0x00000000000000000000000000000000000000Aa' as Hex
@@ -17,6 +19,7 @@ const TOKEN = '0x00000000000000000000000000000000000000CC' as Hex
 const topic = (address: Hex) => pad(address.toLowerCase() as Hex)
 const amount = (value: bigint) => encodeAbiParameters([{ type: 'uint256' }], [value])
 const log = (topics: Hex[], data: Hex = '0x') => ({ address: TOKEN, topics, data, logIndex: 3 })
+const flag = (value: bigint) => pad(`0x${value.toString(16)}` as Hex)
 const a = A.toLowerCase()
 const b = B.toLowerCase()
 
@@ -51,6 +54,24 @@ describe('decodeLog', () => {
     ])
   })
 
+  test('ApprovalForAll is an approval from the owner to the operator, granted (1) or revoked (0)', () => {
+    const row = {
+      contract: TOKEN.toLowerCase(),
+      log_index: 3,
+      sub_index: 0,
+      kind: 'approval',
+      from_address: a,
+      to_address: b,
+      token_id: null,
+    }
+    expect(decodeLog(log([APPROVAL_FOR_ALL, topic(A), topic(B)], flag(1n)))).toEqual([
+      { ...row, amount: '1' },
+    ])
+    expect(decodeLog(log([APPROVAL_FOR_ALL, topic(A), topic(B)], flag(0n)))).toEqual([
+      { ...row, amount: '0' },
+    ])
+  })
+
   test('ERC-1155 single and batch transfers, one row per id', () => {
     const operator = topic(A)
     const single = encodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }], [9n, 4n])
@@ -75,6 +96,10 @@ describe('decodeLog', () => {
     expect(decodeLog(log([TRANSFER, topic(A), topic(B)], '0x1234'))).toEqual([])
     expect(decodeLog(log([TRANSFER, `0x${'f'.repeat(64)}`, topic(B)], amount(1n)))).toEqual([])
     expect(decodeLog(log([TRANSFER_BATCH, topic(A), topic(A), topic(B)], '0xdead'))).toEqual([])
+    expect(decodeLog(log([APPROVAL_FOR_ALL, topic(A), topic(B)], flag(2n)))).toEqual([])
+    expect(decodeLog(log([APPROVAL_FOR_ALL, topic(A), topic(B)], '0x01'))).toEqual([])
+    expect(decodeLog(log([APPROVAL_FOR_ALL, topic(A), topic(B), flag(1n)]))).toEqual([])
+    expect(decodeLog(log([APPROVAL_FOR_ALL, topic(A), `0x${'f'.repeat(64)}`], flag(1n)))).toEqual([])
   })
 })
 
@@ -108,6 +133,36 @@ describe('decodeBlocks', () => {
       ['erc20', 3],
     ])
     expect(decoded.tokens).toEqual(new Map([[TOKEN.toLowerCase(), 'erc20']]))
+  })
+
+  test('an ApprovalForAll lists its transaction for owner and operator, and leaves the standard to the transfers', () => {
+    const calling = (logs: ReturnType<typeof log>[]): FetchedBlock[] => [
+      {
+        ...block('confirmed', 0n),
+        transactions: [
+          {
+            hash: '0xabc',
+            from: A,
+            to: TOKEN,
+            value: 0n,
+            nonce: 1,
+            transactionIndex: 0,
+            status: 'confirmed',
+            logs,
+          },
+        ],
+      },
+    ]
+    const approval = log([APPROVAL_FOR_ALL, topic(A), topic(B)], flag(1n))
+    const alone = decodeBlocks(calling([approval]))
+    expect(alone.tokens).toEqual(new Map())
+    expect(accountActivity(1, alone).map((row) => row.address)).toEqual([a, TOKEN.toLowerCase(), b])
+
+    const single = encodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }], [9n, 4n])
+    const mint = log([TRANSFER_SINGLE, topic(A), pad('0x00'), topic(B)], single)
+    expect(decodeBlocks(calling([approval, mint])).tokens).toEqual(
+      new Map([[TOKEN.toLowerCase(), 'erc1155']]),
+    )
   })
 
   test('a failed transaction is kept, but moved nothing', () => {

@@ -23,6 +23,7 @@ export const TRANSFER = toEventSelector('Transfer(address,address,uint256)')
 export const APPROVAL = toEventSelector('Approval(address,address,uint256)')
 export const TRANSFER_SINGLE = toEventSelector('TransferSingle(address,address,address,uint256,uint256)')
 export const TRANSFER_BATCH = toEventSelector('TransferBatch(address,address,address,uint256[],uint256[])')
+export const APPROVAL_FOR_ALL = toEventSelector('ApprovalForAll(address,address,bool)')
 
 export interface DecodedTransaction {
   hash: string
@@ -49,7 +50,9 @@ export interface DecodedBlocks {
  * Turns blocks into rows. Pure, so the rules are tested without a chain: a successful transaction
  * with value is a native transfer; ERC-20 and ERC-721 share the Transfer and Approval signatures
  * and differ by whether the amount (ERC-20) or the token id (ERC-721, a fourth topic) is indexed.
- * Logs that do not fit their signature (a non-standard token) are skipped, never fatal.
+ * ApprovalForAll (ERC-721 and ERC-1155) is an approval of the owner to the operator, with amount 1
+ * when granted and 0 when revoked. Logs that do not fit their signature (a non-standard token) are
+ * skipped, never fatal.
  */
 export function decodeBlocks(blocks: FetchedBlock[]): DecodedBlocks {
   const transactions: DecodedTransaction[] = []
@@ -89,7 +92,9 @@ export function decodeBlocks(blocks: FetchedBlock[]): DecodedBlocks {
         for (const event of decodeLog(log)) {
           events.push({ ...base, ...event })
           if (event.kind !== 'approval') tokens.set(event.contract, event.kind)
-          else if (!tokens.has(event.contract))
+          // An Approval hints at the standard until a transfer tells; ApprovalForAll fits ERC-721
+          // and ERC-1155 alike, and a wrong guess would stick, as metadata is read once.
+          else if (!tokens.has(event.contract) && log.topics[0] === APPROVAL)
             tokens.set(event.contract, event.token_id ? 'erc721' : 'erc20')
         }
       }
@@ -124,6 +129,21 @@ export function decodeLog(log: FetchedBlock['transactions'][number]['logs'][numb
         ]
       }
       return []
+    }
+    if (selector === APPROVAL_FOR_ALL) {
+      if (indexed.length !== 2 || log.data.length !== 66) return []
+      const [owner, operator] = indexed.map(topicAddress) as [string, string]
+      const [approved] = decodeAbiParameters([{ type: 'bool' }], log.data)
+      return [
+        {
+          ...at,
+          kind: 'approval',
+          from_address: owner,
+          to_address: operator,
+          token_id: null,
+          amount: approved ? '1' : '0',
+        },
+      ]
     }
     if ((selector === TRANSFER_SINGLE || selector === TRANSFER_BATCH) && indexed.length === 3) {
       const from = topicAddress(indexed[1] as Hex)

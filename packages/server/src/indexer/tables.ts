@@ -66,6 +66,11 @@ export interface ChainEventRow {
   contract: string | null
   from_address: string
   to_address: string
+  /** Null for native value, ERC-20 and ApprovalForAll (which covers all of the owner's tokens). */
   token_id: string | null
+  /**
+   * For an approval: the ERC-20 allowance, 0 for ERC-721's one-token Approval, and 1 or 0 for
+   * ApprovalForAll granted or revoked.
+   */
   amount: string
 }

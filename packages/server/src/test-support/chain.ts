@@ -6,6 +6,7 @@ import {
   DEV_ACCOUNTS,
   type DemoDeployment,
   demoTokenAbi,
+  deployDemoBadges,
   ensureDemoDeployment,
   startAnvil,
 } from '@portico/contracts'
@@ -16,12 +17,15 @@ import {
   createTestClient,
   createWalletClient,
   type Hash,
+  type HttpTransport,
   http,
   type PublicClient,
   parseUnits,
+  type WalletClient,
 } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { anvil as anvilChain } from 'viem/chains'
+import { TRANSFER_BATCH, TRANSFER_SINGLE } from '../indexer/decode.ts'
 
 /** A fresh anvil on a free port with the demo contracts deployed and seeded, for one test file. */
 export interface TestChain {
@@ -30,6 +34,10 @@ export interface TestChain {
   client: PublicClient
   /** Sends `amount` whole units of a demo ERC-20 (or ETH) from dev account `from` and waits for it. */
   send(from: number, to: Address, amount: string, token?: 'USDC' | 'DAI' | 'WETH' | 'POINTS'): Promise<Hash>
+  /** Dev account `from`, for contract calls `send` does not cover. */
+  wallet(from: number): WalletClient<HttpTransport, typeof anvilChain, PrivateKeyAccount>
+  /** Deploys an ERC-1155 DemoBadges ("Portico Badges", BADGE) that dev account `from` may mint. */
+  deployBadges(from: number): Promise<Address>
   snapshot(): Promise<Hash>
   revert(id: Hash): Promise<void>
   mine(blocks?: number): Promise<void>
@@ -47,26 +55,31 @@ export async function startTestChain(): Promise<TestChain> {
     const transport = http(anvil.rpcUrl)
     const client = createPublicClient({ chain: anvilChain, transport, pollingInterval: 20 }) as PublicClient
     const test = createTestClient({ mode: 'anvil', chain: anvilChain, transport })
+    const wallet = (from: number) => {
+      const devAccount = DEV_ACCOUNTS[from]
+      if (!devAccount) throw new Error(`No dev account ${from}`)
+      return createWalletClient({
+        account: privateKeyToAccount(devAccount.privateKey),
+        chain: anvilChain,
+        transport,
+      })
+    }
     return {
       rpcUrl: anvil.rpcUrl,
       deployment,
       client,
+      wallet,
+      // The demo deployment left its compile cache in dataDir, so this skips loading solc.
+      deployBadges: (from) => deployDemoBadges(wallet(from), client, { cacheDir: dataDir }),
       async send(from, to, amount, token) {
-        const devAccount = DEV_ACCOUNTS[from]
-        if (!devAccount) throw new Error(`No dev account ${from}`)
-        const wallet = createWalletClient({
-          account: privateKeyToAccount(devAccount.privateKey),
-          chain: anvilChain,
-          transport,
-        })
         const hash = token
-          ? await wallet.writeContract({
+          ? await wallet(from).writeContract({
               address: deployment.tokens[token].address,
               abi: demoTokenAbi,
               functionName: 'transfer',
               args: [to, parseUnits(amount, deployment.tokens[token].decimals)],
             })
-          : await wallet.sendTransaction({ to, value: parseUnits(amount, 18) })
+          : await wallet(from).sendTransaction({ to, value: parseUnits(amount, 18) })
         await client.waitForTransactionReceipt({ hash })
         return hash
       },
@@ -85,7 +98,10 @@ export async function startTestChain(): Promise<TestChain> {
   }
 }
 
-/** Every transaction hash from `fromBlock` to the head that moved value or tokens for `address`, newest first, read straight from the node. */
+/**
+ * Every transaction hash from `fromBlock` to the head that moved value or tokens for `address`, or
+ * approved or was approved by it, newest first, read straight from the node.
+ */
 export async function involvedHashes(
   client: PublicClient,
   fromBlock: number,
@@ -100,9 +116,15 @@ export async function involvedHashes(
     for (const tx of [...block.transactions].reverse()) {
       const direct = tx.from.toLowerCase() === lower || tx.to?.toLowerCase() === lower
       const receipt = direct ? undefined : await client.getTransactionReceipt({ hash: tx.hash })
-      if (direct || receipt?.logs.some((log) => log.topics.slice(1, 3).includes(topic as Hash)))
+      if (direct || receipt?.logs.some((log) => parties(log.topics).includes(topic as Hash)))
         hashes.push(tx.hash)
     }
   }
   return hashes
+}
+
+/** The accounts a token log names: an ERC-1155 transfer's operator comes first and is no party to it. */
+function parties(topics: readonly Hash[]): readonly Hash[] {
+  const [selector] = topics
+  return selector === TRANSFER_SINGLE || selector === TRANSFER_BATCH ? topics.slice(2, 4) : topics.slice(1, 3)
 }
