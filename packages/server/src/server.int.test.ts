@@ -1,7 +1,7 @@
 import { ServerErrorText } from '@portico/core/errors'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { createProject, type Project } from './projects/repository.ts'
+import { addOrigin, createProject, type Project } from './projects/repository.ts'
 import { buildServer } from './server.ts'
 import { describeEachBackend, type TestDatabase } from './test-support/backends.ts'
 
@@ -41,7 +41,7 @@ describeEachBackend('services server', (backend) => {
     expect(response.headers.vary).toContain('Origin')
   })
 
-  test('analytics-config answers the project setting', async () => {
+  test('analytics-config answers the project setting, and a change made in the database reaches the server at once', async () => {
     const url = `/v1/projects/${project.id}/analytics-config`
     const before = await call({ url, headers: { origin: PAGE } })
     expect(before.json()).toEqual({ isAnalyticsEnabled: true })
@@ -50,8 +50,28 @@ describeEachBackend('services server', (backend) => {
       .set({ analytics_enabled: false })
       .where('id', '=', project.id)
       .execute()
-    const after = await call({ url, headers: { origin: PAGE } })
-    expect(after.json()).toEqual({ isAnalyticsEnabled: false })
+    // Postgres announces the commit to the server's listening connection a moment after it.
+    await expect
+      .poll(async () => (await call({ url, headers: { origin: PAGE } })).json(), {
+        timeout: 1_000,
+        interval: 10,
+      })
+      .toEqual({ isAnalyticsEnabled: false })
+  })
+
+  test('an origin added by another connection is allowed, and a removed one refused, within a second', async () => {
+    const url = origins(project.id)
+    const other = 'https://other.example'
+    const status = async () => (await call({ url, headers: { origin: other } })).statusCode
+    expect(await status()).toBe(403)
+    await addOrigin(testDb.database.db, project.id, other)
+    await expect.poll(status, { timeout: 1_000, interval: 10 }).toBe(200)
+    await testDb.database.db
+      .deleteFrom('project_origins')
+      .where('project_id', '=', project.id)
+      .where('origin', '=', other)
+      .execute()
+    await expect.poll(status, { timeout: 1_000, interval: 10 }).toBe(403)
   })
 
   test('origins compare after normalisation', async () => {

@@ -11,6 +11,8 @@ import { chainDataPlugin } from './plugins/chain-data.ts'
 import { healthPlugin } from './plugins/health.ts'
 import { projectsPlugin } from './plugins/projects.ts'
 import { type SiwxOptions, siwxPlugin } from './plugins/siwx.ts'
+import { watchProjects } from './projects/cache.ts'
+import { getProject } from './projects/repository.ts'
 
 export interface BuildServerOptions {
   database: Database
@@ -36,12 +38,14 @@ export async function buildServer({
 }: BuildServerOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger, frameworkErrors: answerError })
   installErrorHandling(app)
+  const projects = await watchProjects(database.listen, (id) => getProject(database.db, id))
+  app.addHook('onClose', () => projects.stop())
   await app.register(healthPlugin, { database })
   if (adminToken) await app.register(adminPlugin, { database, token: adminToken })
   // Everything under /v1 belongs to a project and is called from its pages: one guard for all.
   await app.register(
     async (v1) => {
-      installProjectGuard(v1, database.db)
+      installProjectGuard(v1, projects)
       await v1.register(projectsPlugin)
       if (chain) await v1.register(chainDataPlugin, { chain })
       if (siwx) await v1.register(siwxPlugin(database.db, siwx))

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { type Address, formatUnits } from 'viem'
+import { preparedAs } from '../db/prepared-statements.ts'
 import { checksummed } from './checksum.ts'
 import { type ChainData, priceOf } from './config.ts'
 
@@ -39,6 +40,8 @@ export async function balancesOf(
   return balances
 }
 
+const TOKEN_BALANCES = sql.raw(preparedAs('token_balances'))
+
 interface TokenRow {
   address: string
   name: string
@@ -49,7 +52,7 @@ interface TokenRow {
 
 async function tokenBalances(chain: ChainData, address: string): Promise<TokenRow[]> {
   const chainId = chain.config.chainId
-  const { rows } = await sql<TokenRow>`
+  const { rows } = await sql<TokenRow>`${TOKEN_BALANCES}
     select tok.address, tok.name, tok.symbol, tok.decimals, held.balance::text as balance
     from chain_balances held
     join chain_tokens tok on tok.chain_id = held.chain_id and tok.address = held.contract

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { formatUnits } from 'viem'
+import { preparedAs } from '../db/prepared-statements.ts'
 import type { EventKind } from '../indexer/tables.ts'
 import { checksummed } from './checksum.ts'
 import type { ChainData } from './config.ts'
@@ -64,6 +65,7 @@ interface EventJson {
   image: string | null
 }
 
+const HISTORY_PAGE = sql.raw(preparedAs('history_page'))
 const NO_CURSOR: HistoryCursor = { b: Number.MAX_SAFE_INTEGER, i: MAX_TX_INDEX }
 
 /**
@@ -80,7 +82,7 @@ export async function historyPage(
   const { b, i } = cursor === undefined ? NO_CURSOR : decodeCursor(HistoryCursor, cursor)
   const chainId = chain.config.chainId
   const take = limit + 1
-  const { rows } = await sql<Row>`
+  const { rows } = await sql<Row>`${HISTORY_PAGE}
     with page as (
       select block_number, tx_index, tx_hash as hash from chain_account_activity
       where chain_id = ${chainId} and address = ${address} and (block_number, tx_index) < (${b}, ${i})
@@ -118,7 +120,6 @@ export async function historyPage(
 }
 
 function toTransaction(chain: ChainData, address: string, row: Row): Transaction {
-  const movements = row.events.map((event) => ({ ...event, contract: event.contract }))
   return {
     id: `${row.hash}:${chain.config.chainId}`,
     hash: row.hash,
@@ -130,7 +131,7 @@ function toTransaction(chain: ChainData, address: string, row: Row): Transaction
         txFrom: row.from_address,
         txTo: row.to_address,
         value: BigInt(row.value),
-        movements,
+        movements: row.events,
       }),
       status: row.status,
       sentFrom: checksummed(row.from_address),

@@ -5,7 +5,14 @@ import { Kysely, PostgresDialect, type PostgresPool } from 'kysely'
 import pg from 'pg'
 import { lockDataDir } from './data-dir-lock.ts'
 import { migrateToLatest } from './migrate.ts'
+import {
+  type ChannelHandlers,
+  listenOnPglite,
+  listenOnPostgres,
+  type StopListening,
+} from './notifications.ts'
 import { pglitePool } from './pglite-pool.ts'
+import { preparingPool } from './prepared-statements.ts'
 import type { Tables } from './tables.ts'
 
 export interface OpenDatabaseOptions {
@@ -18,6 +25,8 @@ export interface OpenDatabaseOptions {
 export interface Database {
   db: Kysely<Tables>
   kind: 'pglite' | 'postgres'
+  /** Hears what any connection sends to `channel` with NOTIFY, once its transaction commits. */
+  listen(channel: string, handlers: ChannelHandlers): Promise<StopListening>
   close(): Promise<void>
 }
 
@@ -36,12 +45,13 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     await close()
     throw error
   }
-  return { db, kind: backend.kind, close }
+  return { db, kind: backend.kind, listen: backend.listen, close }
 }
 
 interface Backend {
   kind: Database['kind']
   pool: PostgresPool
+  listen: Database['listen']
   /** Runs once Kysely has closed the pool. */
   afterClose: () => Promise<void>
 }
@@ -65,23 +75,31 @@ function postgres(connectionString: string): Backend {
       drained = resolve
       if (clients.size === 0) resolve()
     })
-  return { kind: 'postgres', pool, afterClose }
+  return {
+    kind: 'postgres',
+    pool: preparingPool(pool),
+    listen: async (channel, handlers) => listenOnPostgres(connectionString, channel, handlers),
+    afterClose,
+  }
 }
 
 async function pglite(dataDir: string | undefined): Promise<Backend> {
-  if (dataDir === undefined) {
-    return { kind: 'pglite', pool: pglitePool(await PGlite.create()), afterClose: async () => {} }
-  }
+  if (dataDir === undefined) return embedded(await PGlite.create(), async () => {})
   await mkdir(dataDir, { recursive: true })
   const unlock = await lockDataDir(dataDir)
   try {
-    return {
-      kind: 'pglite',
-      pool: pglitePool(await PGlite.create(join(dataDir, 'pglite'))),
-      afterClose: unlock,
-    }
+    return embedded(await PGlite.create(join(dataDir, 'pglite')), unlock)
   } catch (error) {
     await unlock()
     throw error
+  }
+}
+
+function embedded(instance: PGlite, afterClose: () => Promise<void>): Backend {
+  return {
+    kind: 'pglite',
+    pool: pglitePool(instance),
+    listen: (channel, handlers) => listenOnPglite(instance, channel, handlers),
+    afterClose,
   }
 }

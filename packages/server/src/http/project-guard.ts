@@ -1,11 +1,10 @@
 import { ServerErrorText } from '@portico/core/errors'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { Kysely } from 'kysely'
 import { z } from 'zod'
-import type { Tables } from '../db/tables.ts'
+import type { ProjectReader } from '../projects/cache.ts'
 import { normaliseOrigin } from '../projects/origin.ts'
 import { PROJECT_ID_FORMAT, PROJECT_ID_PATTERN } from '../projects/project-id.ts'
-import { getProject, type Project } from '../projects/repository.ts'
+import type { Project } from '../projects/repository.ts'
 import { allowOrigin, answerPreflight, exposeError } from './cors.ts'
 import { HttpError } from './errors.ts'
 import { parseRequest } from './validate.ts'
@@ -27,10 +26,10 @@ const guarded = new WeakMap<FastifyRequest, Project>()
 /**
  * Puts every route of `scope` behind its project: the projectId (path, else query) must name a
  * project, and the browser's Origin must be on that project's allow-list. Runs on `onRequest`, so
- * a refused caller costs one lookup and no body parsing. Also answers CORS preflights, which
+ * a refused caller costs at most one lookup and no body parsing. Also answers CORS preflights, which
  * browsers send without credentials or custom headers but with the same URL.
  */
-export function installProjectGuard(scope: FastifyInstance, db: Kysely<Tables>): void {
+export function installProjectGuard(scope: FastifyInstance, projects: ProjectReader): void {
   scope.addHook('onRequest', async (request, reply) => {
     const query = parseRequest(SdkQuery, request.query, 'query')
     const parsed = ProjectId.safeParse(
@@ -38,7 +37,7 @@ export function installProjectGuard(scope: FastifyInstance, db: Kysely<Tables>):
     )
     if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? PROJECT_ID_FORMAT)
 
-    const project = await getProject(db, parsed.data)
+    const project = await projects.get(parsed.data)
     if (!project) {
       exposeError(request, reply)
       throw new HttpError(401, ServerErrorText.INVALID_KEY)

@@ -3,6 +3,7 @@ import * as projects from './0001_projects.ts'
 import * as indexer from './0002_indexer.ts'
 import * as siwx from './0003_siwx.ts'
 import * as embedded from './0004_embedded.ts'
+import * as projectChanges from './0005_project_changes.ts'
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Listed in code rather
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002_indexer': indexer,
   '0003_siwx': siwx,
   '0004_embedded': embedded,
+  '0005_project_changes': projectChanges,
 }

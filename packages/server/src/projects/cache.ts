@@ -1,0 +1,60 @@
+import type { Database } from '../db/database.ts'
+import { PROJECT_CHANGES_CHANNEL } from '../db/migrations/0005_project_changes.ts'
+import type { Project } from './repository.ts'
+
+/** Projects are few and read on every request; past this many, the least recently loaded go. */
+const MAX_ENTRIES = 10_000
+
+export interface ProjectReader {
+  get(id: string): Promise<Project | undefined>
+}
+
+/**
+ * Keeps projects in memory for as long as the database says they have not changed: a trigger
+ * announces every change to a project or its origins (from any instance, the CLI or psql) and
+ * the entry is dropped. While the listening connection is down nothing is served from memory,
+ * since announcements may be missed then. Unknown ids are never kept, so a new project works
+ * at once.
+ */
+export async function watchProjects(
+  listen: Database['listen'],
+  load: (id: string) => Promise<Project | undefined>,
+): Promise<ProjectReader & { stop(): Promise<void> }> {
+  const entries = new Map<string, Project>()
+  let trusted = false
+  // Bumped on every change, so a read that began before a change never stores what it read.
+  let generation = 0
+  const forgetAll = () => {
+    generation++
+    entries.clear()
+  }
+  const stop = await listen(PROJECT_CHANGES_CHANNEL, {
+    onMessage(id) {
+      generation++
+      entries.delete(id)
+    },
+    onListening() {
+      forgetAll()
+      trusted = true
+    },
+    onLost() {
+      trusted = false
+      forgetAll()
+    },
+  })
+
+  return {
+    async get(id) {
+      const kept = trusted ? entries.get(id) : undefined
+      if (kept) return kept
+      const started = generation
+      const project = await load(id)
+      if (project && trusted && started === generation) {
+        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string)
+        entries.set(id, project)
+      }
+      return project
+    },
+    stop,
+  }
+}
