@@ -1,5 +1,5 @@
 import { fork } from 'node:child_process'
-import http from 'node:http'
+import net from 'node:net'
 import { fileURLToPath } from 'node:url'
 
 /**
@@ -43,52 +43,130 @@ export function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
   })
 }
 
+interface Due {
+  at: number
+  request: Buffer
+  counted: boolean
+}
+
+/**
+ * Raw keep-alive sockets with prepared request bytes and a minimal response reader (status line
+ * and content-length): `http.request` costs the generator several times the CPU, which on a
+ * shared machine it takes from the server under test.
+ */
 async function generate(options: OpenLoopOptions): Promise<OpenLoopResult> {
   const { urls, rate, seconds, warmupSeconds, connections, headers } = options
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections })
+  const requests = urls.map((url) => requestBytes(new URL(url), headers))
+  const first = new URL(urls[0] as string)
   const warmup = Math.round(rate * warmupSeconds)
   const total = warmup + Math.round(rate * seconds)
   const latencies: number[] = []
+  const queue: Due[] = []
+  const idle: Connection[] = []
   let errors = 0
+  let answered = 0
   let sent = 0
   const start = performance.now()
 
-  const send = (due: number, url: string, counted: boolean) =>
-    new Promise<void>((done) => {
-      const request = http.get(url, { agent, headers }, (response) => {
-        response.resume()
-        response.once('end', () => {
-          if (counted) latencies.push(performance.now() - due)
-          if (counted && (response.statusCode ?? 0) >= 300) errors++
-          done()
-        })
-      })
-      request.once('error', () => {
-        if (counted) errors++
-        done()
-      })
-    })
-
-  const pending: Array<Promise<void>> = []
-  await new Promise<void>((finished) => {
-    const tick = () => {
-      const now = performance.now()
-      while (sent < total && start + (sent * 1000) / rate <= now) {
-        pending.push(send(start + (sent * 1000) / rate, urls[sent % urls.length] as string, sent >= warmup))
-        sent++
-      }
-      if (sent < total) setTimeout(tick, 1)
-      else finished()
-    }
-    tick()
+  let allAnswered = () => {}
+  const finished = new Promise<void>((resolve) => {
+    allAnswered = resolve
   })
-  await Promise.all(pending)
+  const settle = (due: Due, ok: boolean) => {
+    if (due.counted) {
+      latencies.push(performance.now() - due.at)
+      if (!ok) errors++
+    }
+    if (++answered === total) allAnswered()
+  }
+  const dispatch = () => {
+    while (queue.length > 0 && idle.length > 0) (idle.pop() as Connection).send(queue.shift() as Due)
+  }
+  for (let i = 0; i < connections; i++) {
+    const connection = new Connection(first, (due, ok) => {
+      settle(due, ok)
+      idle.push(connection)
+      dispatch()
+    })
+    await connection.ready
+    idle.push(connection)
+  }
+
+  const tick = () => {
+    const now = performance.now()
+    while (sent < total && start + (sent * 1000) / rate <= now) {
+      queue.push({
+        at: start + (sent * 1000) / rate,
+        request: requests[sent % requests.length] as Buffer,
+        counted: sent >= warmup,
+      })
+      sent++
+    }
+    dispatch()
+    if (sent < total) setTimeout(tick, 1)
+  }
+  tick()
+  await finished
   const elapsed = (performance.now() - start) / 1000 - warmupSeconds
-  agent.destroy()
+  for (const connection of idle) connection.close()
   latencies.sort((a, b) => a - b)
   const at = (q: number) =>
     Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0)
   return { served: Math.round(latencies.length / elapsed), p50: at(0.5), p99: at(0.99), errors }
+}
+
+function requestBytes(url: URL, headers: Record<string, string>): Buffer {
+  const lines = [`GET ${url.pathname}${url.search} HTTP/1.1`, `host: ${url.host}`]
+  for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`)
+  return Buffer.from(`${lines.join('\r\n')}\r\n\r\n`)
+}
+
+const HEADERS_END = Buffer.from('\r\n\r\n')
+
+/** One keep-alive connection, one request at a time; answers must carry a content-length. */
+class Connection {
+  readonly ready: Promise<void>
+  private readonly socket: net.Socket
+  private current: Due | undefined
+  private buffered: Buffer = Buffer.alloc(0)
+
+  constructor(
+    url: URL,
+    private readonly answered: (due: Due, ok: boolean) => void,
+  ) {
+    this.socket = net.connect({ host: url.hostname, port: Number(url.port) })
+    this.socket.setNoDelay(true)
+    this.ready = new Promise((resolve, reject) => {
+      this.socket.once('connect', resolve)
+      this.socket.once('error', reject)
+    })
+    this.socket.on('data', (chunk) => this.read(chunk))
+  }
+
+  send(due: Due): void {
+    this.current = due
+    this.socket.write(due.request)
+  }
+
+  close(): void {
+    this.socket.destroy()
+  }
+
+  private read(chunk: Buffer): void {
+    this.buffered = this.buffered.length === 0 ? chunk : Buffer.concat([this.buffered, chunk])
+    const headersEnd = this.buffered.indexOf(HEADERS_END)
+    if (headersEnd < 0) return
+    const head = this.buffered.subarray(0, headersEnd).toString('latin1')
+    const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1])
+    if (!Number.isFinite(length)) throw new Error('an answer without content-length')
+    const size = headersEnd + HEADERS_END.length + length
+    if (this.buffered.length < size) return
+    this.buffered = this.buffered.subarray(size)
+    const status = Number(head.slice(9, 12))
+    const due = this.current as Due
+    this.current = undefined
+    this.answered(due, status >= 200 && status < 300)
+  }
 }
 
 if (process.send && process.argv[2]) {

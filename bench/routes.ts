@@ -3,7 +3,7 @@ import { DEV_ACCOUNTS } from '@portico/contracts'
 import { buildServer, createProject, startChainServices } from '@portico/server'
 import autocannon from 'autocannon'
 import { createPublicClient, http } from 'viem'
-import { benchDatabases, startBenchChain } from './chain.ts'
+import { type BenchChain, benchDatabases, startBenchChain } from './chain.ts'
 import { openLoop } from './open-loop.ts'
 
 /**
@@ -11,7 +11,9 @@ import { openLoop } from './open-loop.ts'
  * the chain meanwhile as in production: first at a steady RATE (open loop, see open-loop.ts; the
  * target: p99 ≤ 25 ms at 2,000 req/s on Postgres), then as fast as CONNECTIONS keep-alive
  * connections can go (autocannon). Requests rotate over eight funded accounts, each with hundreds
- * of transactions. The generator shares the machine's cores with the server, Postgres and anvil.
+ * of transactions, asking for their newest page as the open Activity tab does every second, while
+ * a block a second pays one of them; history is measured with the page cache (history-cache.ts)
+ * and without it. The generator shares the machine's cores with the server, Postgres and anvil.
  */
 const RATE = 2_000
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
@@ -32,15 +34,21 @@ try {
       spamCollections: [chain.deployment.nfts.spam.address],
     })
     const app = await buildServer({ database, chain: services.chainData })
+    const uncached = await buildServer({
+      database,
+      chain: { ...services.chainData, config: { ...services.chainData.config, historyCacheMb: 0 } },
+    })
+    const live = keepChainMoving(chain, accounts)
     try {
       while (Number(services.indexer?.status.cursor?.number ?? -1) < head) await sleep(100)
       const project = await createProject(database.db, { name: 'Bench', origins: [PAGE] })
-      await app.listen({ host: '127.0.0.1', port: 0 })
-      const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/v1/account`
+      const base = await listen(app)
+      const baseUncached = await listen(uncached)
       const query = `projectId=${project.id}&chainId=eip155:${chain.deployment.chainId}`
       const routes = {
         balance: accounts.map((address) => `${base}/${address}/balance?${query}&currency=usd`),
         history: accounts.map((address) => `${base}/${address}/history?${query}`),
+        'history, page cache off': accounts.map((address) => `${baseUncached}/${address}/history?${query}`),
       }
       for (const [route, urls] of Object.entries(routes)) {
         const steady = await openLoop({
@@ -72,6 +80,8 @@ try {
         })
       }
     } finally {
+      await live.stop()
+      await uncached.close()
       await app.close()
       await services.stop()
       await dispose()
@@ -95,6 +105,25 @@ function load(urls: string[]) {
       path: new URL(url).pathname + new URL(url).search,
     })),
   })
+}
+
+async function listen(app: Awaited<ReturnType<typeof buildServer>>): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port: 0 })
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/v1/account`
+}
+
+/**
+ * One block a second, each paying one of the benchmarked accounts, as on a live chain: every
+ * second one account's kept history pages are dropped and built again.
+ */
+function keepChainMoving(chain: BenchChain, accounts: string[]) {
+  const payer = DEV_ACCOUNTS[8].address
+  let next = 0
+  const timer = setInterval(() => {
+    const to = accounts[next++ % accounts.length]
+    void chain.rpc('eth_sendTransaction', [{ from: payer, to, value: '0x1' }]).catch(() => {})
+  }, 1_000)
+  return { stop: async () => clearInterval(timer) }
 }
 
 function sleep(ms: number) {

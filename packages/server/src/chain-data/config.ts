@@ -40,6 +40,8 @@ export const ChainOptions = z.object({
   /** False for an instance that only serves reads; normally every instance tries, and the lock picks one. */
   index: z.boolean().default(true),
   pollIntervalMs: z.number().int().positive().default(300),
+  /** Memory for history pages kept until their account has new activity (history-cache.ts); 0 turns it off. */
+  historyCacheMb: z.number().nonnegative().default(32),
 })
 export type ChainOptionsInput = z.input<typeof ChainOptions>
 export type ChainConfig = z.output<typeof ChainOptions>

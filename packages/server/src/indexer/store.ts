@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Tables } from '../db/tables.ts'
+import { ACTIVITY_CHANNEL, announcements } from './announce.ts'
 import type { DecodedBlocks, FetchedBlock } from './decode.ts'
 import { accountActivity, addBalances, balanceDeltas } from './derived.ts'
 import type { NftMetadata, TokenMetadata } from './metadata.ts'
@@ -87,8 +88,10 @@ export async function writeBatch(
         image,
       })),
     )
-    await insertChunks(trx, 'chain_account_activity', accountActivity(chainId, batch.decoded))
+    const activity = accountActivity(chainId, batch.decoded)
+    await insertChunks(trx, 'chain_account_activity', activity)
     await addBalances(trx, chainId, balanceDeltas(batch.decoded.events))
+    await announce(trx, chainId, new Set(activity.map((row) => row.address)))
     await trx
       .insertInto('chain_cursors')
       .values({ chain_id: chainId, block_number: next.number, block_hash: next.hash })
@@ -184,7 +187,20 @@ export async function rollbackTo(
     } else {
       await trx.deleteFrom('chain_cursors').where('chain_id', '=', chainId).execute()
     }
+    await announce(trx, chainId, 'all')
   })
+}
+
+/** Delivered to listeners only if and when the transaction commits. */
+async function announce(
+  trx: Transaction<Tables>,
+  chainId: number,
+  addresses: ReadonlySet<string> | 'all',
+): Promise<void> {
+  if (addresses !== 'all' && addresses.size === 0) return
+  for (const payload of announcements(chainId, addresses)) {
+    await sql`select pg_notify(${ACTIVITY_CHANNEL}, ${payload})`.execute(trx)
+  }
 }
 
 /** Which of these token contracts have metadata already. */

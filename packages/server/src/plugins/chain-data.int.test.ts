@@ -97,6 +97,24 @@ describeEachBackend('chain-data routes', (backend) => {
     })
   })
 
+  test('history: a page served from memory gives way as soon as the indexer commits new activity of the account', async () => {
+    const newcomer = DEV_ACCOUNTS[6].address
+    const path = `/account/${newcomer}/history?chainId=eip155:31337`
+    const hashes = async () => HistoryResponse.parse((await get(path)).body).data.map((tx) => tx.hash)
+    const before = await hashes()
+    expect(await hashes()).toEqual(before)
+
+    const sent = await chain.send(2, newcomer, '3', 'USDC')
+    const indexer = testIndexer(testDb.database, chain)
+    try {
+      await indexer.catchUp()
+      // The announcement travels through the database after the commit: on Postgres, a moment later.
+      await expect.poll(hashes, { timeout: 1_000, interval: 10 }).toEqual([sent, ...before])
+    } finally {
+      await indexer.stop()
+    }
+  })
+
   async function walk(path: string) {
     const all: ReturnType<typeof HistoryResponse.parse>['data'] = []
     let cursor: string | null = null

@@ -4,6 +4,7 @@ import { balancesOf, NativeBalanceCache } from '../chain-data/balances.ts'
 import type { ChainData } from '../chain-data/config.ts'
 import { fungiblePrices } from '../chain-data/fungibles.ts'
 import { historyPage } from '../chain-data/history.ts'
+import { watchHistoryPages } from '../chain-data/history-cache.ts'
 import { nftPage } from '../chain-data/nfts.ts'
 import {
   AccountParams,
@@ -23,6 +24,12 @@ import { parseRequest } from '../http/validate.ts'
  */
 export const chainDataPlugin: FastifyPluginAsync<{ chain: ChainData }> = async (app, { chain }) => {
   const nativeCache = new NativeBalanceCache()
+  const historyPages = await watchHistoryPages(
+    chain.database.listen,
+    chain.config.chainId,
+    chain.config.historyCacheMb * 2 ** 20,
+  )
+  app.addHook('onClose', historyPages.stop)
 
   app.get('/account/:address/balance', async (request) => {
     const { address } = parseRequest(AccountParams, request.params, 'params')
@@ -31,11 +38,16 @@ export const chainDataPlugin: FastifyPluginAsync<{ chain: ChainData }> = async (
     return { balances: await balancesOf(chain, address, nativeCache, query.forceUpdate === 'true') }
   })
 
-  app.get('/account/:address/history', async (request) => {
+  app.get('/account/:address/history', async (request, reply) => {
     const { address } = parseRequest(AccountParams, request.params, 'params')
     const query = parseRequest(PageQuery, request.query, 'query')
     requireServedChain(chain, query.chainId)
-    return historyPage(chain, address, query.cursor, query.limit ?? PAGE_SIZE)
+    const limit = query.limit ?? PAGE_SIZE
+    const body = await historyPages.read(address, `${query.cursor ?? ''} ${limit}`, async () =>
+      JSON.stringify(await historyPage(chain, address, query.cursor, limit)),
+    )
+    // Already JSON: sent as it is, not serialised again.
+    return reply.type('application/json; charset=utf-8').send(body)
   })
 
   app.get('/account/:address/nfts', async (request) => {

@@ -1,0 +1,98 @@
+import type { Database } from '../db/database.ts'
+import type { StopListening } from '../db/notifications.ts'
+import { ACTIVITY_CHANNEL, readAnnouncement } from '../indexer/announce.ts'
+
+export interface HistoryPages {
+  /** The serialised page for `address` and `key` (cursor and size), from memory or from `load`. */
+  read(address: string, key: string, load: () => Promise<string>): Promise<string>
+  stop: StopListening
+}
+
+/**
+ * History pages, kept as the JSON they were sent as, until the indexer announces new activity of
+ * their account (or a rollback) — from this instance or any other on the database. The open
+ * Activity tab asks for the newest page every second, and almost every such ask finds nothing
+ * new. Nothing is served from memory while the announcements are not being heard.
+ */
+export async function watchHistoryPages(
+  listen: Database['listen'],
+  chainId: number,
+  maxBytes: number,
+): Promise<HistoryPages> {
+  // Keyed by `address key`; a Map iterates in insertion order, so the first entry is the oldest.
+  const pages = new Map<string, string>()
+  const keysOf = new Map<string, Set<string>>()
+  let bytes = 0
+  let trusted = false
+  // Bumped on every announcement, so a read that overlapped one never stores what it read.
+  let generation = 0
+
+  const drop = (entry: string) => {
+    bytes -= pages.get(entry)?.length ?? 0
+    pages.delete(entry)
+  }
+  const forget = (address: string) => {
+    for (const entry of keysOf.get(address) ?? []) drop(entry)
+    keysOf.delete(address)
+  }
+  const forgetAll = () => {
+    generation++
+    pages.clear()
+    keysOf.clear()
+    bytes = 0
+  }
+  const store = (address: string, entry: string, body: string) => {
+    if (body.length > maxBytes) return
+    drop(entry)
+    pages.set(entry, body)
+    bytes += body.length
+    let keys = keysOf.get(address)
+    if (!keys) {
+      keys = new Set()
+      keysOf.set(address, keys)
+    }
+    keys.add(entry)
+    while (bytes > maxBytes) {
+      const oldest = pages.keys().next().value as string
+      drop(oldest)
+      const owner = oldest.slice(0, oldest.indexOf(' '))
+      const keys = keysOf.get(owner)
+      keys?.delete(oldest)
+      if (keys?.size === 0) keysOf.delete(owner)
+    }
+  }
+
+  const stop =
+    maxBytes > 0
+      ? await listen(ACTIVITY_CHANNEL, {
+          onMessage(payload) {
+            const announcement = readAnnouncement(payload)
+            if (announcement && announcement.chainId !== chainId) return
+            generation++
+            if (!announcement || announcement.addresses === 'all') forgetAll()
+            else for (const address of announcement.addresses) forget(address)
+          },
+          onListening() {
+            forgetAll()
+            trusted = true
+          },
+          onLost() {
+            trusted = false
+            forgetAll()
+          },
+        })
+      : async () => {}
+
+  return {
+    async read(address, key, load) {
+      const entry = `${address} ${key}`
+      const kept = trusted ? pages.get(entry) : undefined
+      if (kept !== undefined) return kept
+      const started = generation
+      const body = await load()
+      if (trusted && started === generation) store(address, entry, body)
+      return body
+    },
+    stop,
+  }
+}
