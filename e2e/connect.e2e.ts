@@ -38,6 +38,34 @@ describe('browser-wallet connect', () => {
     expect(session.wallet.prompts).toContain('eth_requestAccounts')
   })
 
+  it('a click on Connect Wallet before the page has hydrated opens the modal once it has', async () => {
+    let release = () => {}
+    const scriptsHeld = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    // As on a slow connection: the server HTML is there, the app's JavaScript is not yet.
+    await session.page.route(/\.js(\?|$)/, async (route) => {
+      await scriptsHeld
+      await route.continue()
+    })
+    await session.page.goto(stack.pageUrl, { waitUntil: 'commit' })
+    await connectButton().click()
+    expect(await dialog().count()).toBe(0)
+
+    release()
+    await expect
+      .poll(() =>
+        dialog()
+          .getByRole('button', { name: /Test Wallet/ })
+          .count(),
+      )
+      .toBe(1)
+    await session.page.keyboard.press('Escape')
+    await expect.poll(() => dialog().count()).toBe(0)
+    await connectButton().click()
+    await expect.poll(() => dialog().count()).toBe(1)
+  })
+
   it('renders the connected address in the server HTML after a reload', async () => {
     await connect()
     const short = shortenAddress(session.wallet.address)

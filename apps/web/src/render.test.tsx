@@ -1,3 +1,4 @@
+import { EARLY_CLICK_SCRIPT } from '@portico/react'
 import { serialize } from '@wagmi/core'
 import { describe, expect, it } from 'vitest'
 import type { PageConfig } from './page-config.ts'
@@ -60,5 +61,13 @@ describe('server render', () => {
     )
     expect(html).not.toContain('</script><script>alert(1)')
     expect(html).toContain('\\u003c/script>')
+  })
+
+  it('listens for early clicks before the app script loads, and marks the button it watches', () => {
+    const html = renderPage(config, '', 'assets/e.js', [], [])
+    const early = html.indexOf(`<script>${EARLY_CLICK_SCRIPT}</script>`)
+    expect(early).toBeGreaterThan(-1)
+    expect(early).toBeLessThan(html.indexOf('<script type="module" src="/assets/e.js">'))
+    expect(html).toMatch(/<button[^>]*data-portico-button=""[^>]*>Connect Wallet<\/button>/)
   })
 })

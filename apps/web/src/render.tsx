@@ -1,5 +1,5 @@
 import { createPortico } from '@portico/core'
-import { PorticoProvider } from '@portico/react'
+import { EARLY_CLICK_SCRIPT, PorticoProvider } from '@portico/react'
 import { cookieToInitialState } from '@wagmi/core'
 import { renderToString } from 'react-dom/server'
 import { App } from './App.tsx'
@@ -59,6 +59,7 @@ export function renderPage(
 <style>${PAGE_CSS}</style>
 ${css.map((file) => `<link rel="stylesheet" href="/${file}">`).join('\n')}
 ${preloads.map((file) => `<link rel="modulepreload" href="/${file}">`).join('\n')}
+<script>${EARLY_CLICK_SCRIPT}</script>
 <script type="module" src="/${script}"></script>
 </head>
 <body>

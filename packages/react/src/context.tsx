@@ -1,5 +1,6 @@
 import type { Portico } from '@portico/core'
 import { createContext, type ReactNode, useContext, useEffect } from 'react'
+import { takeEarlyClick } from './early-clicks.ts'
 import { ModalRoot } from './modal/ModalRoot.tsx'
 
 const PorticoContext = createContext<Portico | undefined>(undefined)
@@ -15,7 +16,12 @@ export interface PorticoProviderProps {
  * a shadow root appended to <body>, so it is only created in the browser, after hydration.
  */
 export function PorticoProvider({ portico, children }: PorticoProviderProps) {
-  useEffect(() => portico.mount(), [portico])
+  useEffect(() => {
+    const unmount = portico.mount()
+    // A ConnectButton clicked before hydration (see early-clicks.ts) opens the modal now.
+    if (takeEarlyClick()) portico.modal.open()
+    return unmount
+  }, [portico])
   return (
     <PorticoContext.Provider value={portico}>
       {children}

@@ -1,6 +1,7 @@
 import { BALANCE_DISPLAY_DECIMALS, formatUnitsFloor, shortenAddress } from '@portico/core'
 import type { CSSProperties } from 'react'
 import { usePortico } from '../context.tsx'
+import { EARLY_CLICK_ATTRIBUTE } from '../early-clicks.ts'
 import { useAccount, useModal, useNativeBalance } from '../hooks.ts'
 import { buttonStyle } from './button-style.ts'
 
@@ -37,6 +38,7 @@ export function ConnectButton({
       <button
         type="button"
         className="portico-account-button"
+        {...EARLY_CLICK_ATTRIBUTE}
         style={{ ...buttonStyle, ...style }}
         aria-label={`Account ${shown}${amount ? `, balance ${amount}` : ''}`}
         aria-haspopup="dialog"
@@ -52,6 +54,7 @@ export function ConnectButton({
     <button
       type="button"
       className="portico-connect-button"
+      {...EARLY_CLICK_ATTRIBUTE}
       style={{ ...buttonStyle, ...style }}
       aria-haspopup="dialog"
       aria-busy={busy}
