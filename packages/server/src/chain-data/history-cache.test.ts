@@ -86,3 +86,20 @@ test('a page built while an announcement arrived is not kept', async () => {
   expect(await read(ALICE, 'first', 'fresh')).toBe('fresh')
   expect(loads()).toBe(2)
 })
+
+test('with no memory given, every page is built afresh and nothing listens', async () => {
+  let listened = false
+  const pages = await watchHistoryPages(
+    async () => {
+      listened = true
+      return async () => {}
+    },
+    1,
+    0,
+  )
+  let built = 0
+  const load = async () => `page ${++built}`
+  expect(await pages.read(ALICE, 'first', load)).toBe('page 1')
+  expect(await pages.read(ALICE, 'first', load)).toBe('page 2')
+  expect(listened).toBe(false)
+})

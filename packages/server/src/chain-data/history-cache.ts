@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.ts'
+import { hearChannel } from '../db/heard-channel.ts'
 import type { StopListening } from '../db/notifications.ts'
 import { ACTIVITY_CHANNEL, readAnnouncement } from '../indexer/announce.ts'
 
@@ -19,13 +20,11 @@ export async function watchHistoryPages(
   chainId: number,
   maxBytes: number,
 ): Promise<HistoryPages> {
+  if (maxBytes <= 0) return { read: (_address, _key, load) => load(), stop: async () => {} }
   // Keyed by `address key`; a Map iterates in insertion order, so the first entry is the oldest.
   const pages = new Map<string, string>()
   const keysOf = new Map<string, Set<string>>()
   let bytes = 0
-  let trusted = false
-  // Bumped on every announcement, so a read that overlapped one never stores what it read.
-  let generation = 0
 
   const drop = (entry: string) => {
     bytes -= pages.get(entry)?.length ?? 0
@@ -36,7 +35,6 @@ export async function watchHistoryPages(
     keysOf.delete(address)
   }
   const forgetAll = () => {
-    generation++
     pages.clear()
     keysOf.clear()
     bytes = 0
@@ -62,37 +60,26 @@ export async function watchHistoryPages(
     }
   }
 
-  const stop =
-    maxBytes > 0
-      ? await listen(ACTIVITY_CHANNEL, {
-          onMessage(payload) {
-            const announcement = readAnnouncement(payload)
-            if (announcement && announcement.chainId !== chainId) return
-            generation++
-            if (!announcement || announcement.addresses === 'all') forgetAll()
-            else for (const address of announcement.addresses) forget(address)
-          },
-          onListening() {
-            forgetAll()
-            trusted = true
-          },
-          onLost() {
-            trusted = false
-            forgetAll()
-          },
-        })
-      : async () => {}
+  const channel = await hearChannel(listen, ACTIVITY_CHANNEL, {
+    onMessage(payload) {
+      const announcement = readAnnouncement(payload)
+      if (announcement && announcement.chainId !== chainId) return
+      if (!announcement || announcement.addresses === 'all') forgetAll()
+      else for (const address of announcement.addresses) forget(address)
+    },
+    onReset: forgetAll,
+  })
 
   return {
     async read(address, key, load) {
       const entry = `${address} ${key}`
-      const kept = trusted ? pages.get(entry) : undefined
+      const kept = channel.trusted ? pages.get(entry) : undefined
       if (kept !== undefined) return kept
-      const started = generation
+      const started = channel.generation
       const body = await load()
-      if (trusted && started === generation) store(address, entry, body)
+      if (channel.trusted && started === channel.generation) store(address, entry, body)
       return body
     },
-    stop,
+    stop: channel.stop,
   }
 }

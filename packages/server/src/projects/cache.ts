@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.ts'
+import { hearChannel } from '../db/heard-channel.ts'
 import { PROJECT_CHANGES_CHANNEL } from '../db/migrations/0005_project_changes.ts'
 import type { Project } from './repository.ts'
 
@@ -21,40 +22,23 @@ export async function watchProjects(
   load: (id: string) => Promise<Project | undefined>,
 ): Promise<ProjectReader & { stop(): Promise<void> }> {
   const entries = new Map<string, Project>()
-  let trusted = false
-  // Bumped on every change, so a read that began before a change never stores what it read.
-  let generation = 0
-  const forgetAll = () => {
-    generation++
-    entries.clear()
-  }
-  const stop = await listen(PROJECT_CHANGES_CHANNEL, {
-    onMessage(id) {
-      generation++
-      entries.delete(id)
-    },
-    onListening() {
-      forgetAll()
-      trusted = true
-    },
-    onLost() {
-      trusted = false
-      forgetAll()
-    },
+  const channel = await hearChannel(listen, PROJECT_CHANGES_CHANNEL, {
+    onMessage: (id) => entries.delete(id),
+    onReset: () => entries.clear(),
   })
 
   return {
     async get(id) {
-      const kept = trusted ? entries.get(id) : undefined
+      const kept = channel.trusted ? entries.get(id) : undefined
       if (kept) return kept
-      const started = generation
+      const started = channel.generation
       const project = await load(id)
-      if (project && trusted && started === generation) {
+      if (project && channel.trusted && started === channel.generation) {
         if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string)
         entries.set(id, project)
       }
       return project
     },
-    stop,
+    stop: channel.stop,
   }
 }
