@@ -104,9 +104,11 @@ export async function historyPage(
           and (e.from_address = ${address} or e.to_address = ${address})
       ), '[]'::json) as events
     from page p
-    -- lateral: one primary-key lookup per row of the page, never a scan of all transactions
+    -- lateral: one primary-key lookup per row of the page, never a scan of all transactions.
+    -- Columns by name: a prepared statement fails once a table it reads with * gains a column.
     cross join lateral (
-      select * from chain_transactions where chain_id = ${chainId} and hash = p.hash
+      select hash, block_number, tx_index, from_address, to_address, value, nonce, status, mined_at
+      from chain_transactions where chain_id = ${chainId} and hash = p.hash
     ) t
     order by p.block_number desc, p.tx_index desc`.execute(chain.database.db)
 
