@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { DEMO_GENESIS_OFFSET_SECONDS, ensureDemoDeployment, startAnvil } from '@portico/contracts'
-import { priceTableFromEnv, startDevMailbox, startServer } from '@portico/server'
+import { priceTableFromEnv, startDevMailbox, startServer, trustProxyFromEnv } from '@portico/server'
 import { startWebServer } from '@portico/web/server'
 
 export interface StackOptions {
@@ -90,6 +90,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           spamCollections: [deployment.nfts.spam.address],
           prices: priceTableFromEnv(process.env.PORTICO_PRICES),
         },
+        trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
         // Sign-in with wallet: signatures of contract accounts are checked on this chain.
         siwx: { chainId: deployment.chainId, rpcUrl: chainUrl },
         // E-mail login: keys are sealed under the master key; the frame bundle comes from npm run build.

@@ -144,8 +144,8 @@ export function createPortico(parameters: CreatePorticoParameters) {
       }),
     })
 
-  // Tokens, NFTs and activity of the connected address, from the services (issue 3); the code
-  // arrives with the first account view.
+  // Tokens, NFTs and activity of the connected address, from the services (issue 3), and the
+  // analytics client; the code arrives with the first account view.
   const loadAccountData = accountDataLoader({
     servicesUrl: options.servicesUrl,
     projectId: options.projectId,
@@ -154,6 +154,7 @@ export function createPortico(parameters: CreatePorticoParameters) {
     network,
     account,
     walletProvider: () => connectedProvider(wagmiConfig),
+    analytics: options.features.analytics,
   })
 
   function accountOf(current: Connection | undefined): AccountSnapshot {

@@ -163,6 +163,22 @@ export const DEBOUNCE_MS = 500
 
 export const ERROR_TELEMETRY = { maxEvents: 5, windowMs: 60_000 } as const
 
+/**
+ * What one analytics event (`POST /e`) may carry: the services refuse more, and the SDK cuts its
+ * own fields to these sizes so a long stack trace arrives shortened instead of refused.
+ */
+export const ANALYTICS_FIELD_LIMITS = {
+  url: 2_048,
+  domain: 255,
+  event: 128,
+  errorType: 128,
+  errorMessage: 1_000,
+  stackTrace: 8_000,
+  propertyName: 64,
+  propertyValue: 1_000,
+  properties: 20,
+} as const
+
 export const DEFAULT_CAIP_NETWORK_ID = 'eip155:1'
 export const DEFAULT_STORED_CHAIN_ID = 1
 

@@ -4,6 +4,7 @@ export { type Database, type OpenDatabaseOptions, openDatabase } from './db/data
 export type { Tables } from './db/tables.ts'
 export { type DevMail, type DevMailbox, startDevMailbox } from './embedded/dev-mailbox.ts'
 export type { EmbeddedWalletSettings } from './embedded/setup.ts'
+export { type TrustProxy, trustProxyFromEnv } from './http/trust-proxy.ts'
 export { ChainIndexer, type IndexerOptions, type IndexerStatus } from './indexer/indexer.ts'
 export { SiwxErrorText, type SiwxOptions } from './plugins/siwx.ts'
 export { ProjectInputError, UnknownProjectError } from './projects/errors.ts'

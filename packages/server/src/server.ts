@@ -6,7 +6,9 @@ import { embeddedAuthPlugin } from './embedded/routes.ts'
 import type { EmbeddedServices } from './embedded/setup.ts'
 import { answerError, installErrorHandling } from './http/errors.ts'
 import { installProjectGuard } from './http/project-guard.ts'
+import type { TrustProxy } from './http/trust-proxy.ts'
 import { adminPlugin } from './plugins/admin.ts'
+import { analyticsPlugin } from './plugins/analytics.ts'
 import { chainDataPlugin } from './plugins/chain-data.ts'
 import { healthPlugin } from './plugins/health.ts'
 import { projectsPlugin } from './plugins/projects.ts'
@@ -25,6 +27,8 @@ export interface BuildServerOptions {
   chain?: ChainData | undefined
   /** Lets the projects CLI reach a server that holds the embedded database (see admin/channel.ts). */
   adminToken?: string | undefined
+  /** Which reverse proxies' `X-Forwarded-For` to believe for the visitor's address (http/trust-proxy.ts). */
+  trustProxy?: TrustProxy
 }
 
 /** The services app, not yet listening — tests drive it with `inject`. */
@@ -35,8 +39,13 @@ export async function buildServer({
   siwx,
   chain,
   adminToken,
+  trustProxy,
 }: BuildServerOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger, frameworkErrors: answerError })
+  const app = Fastify({
+    logger,
+    frameworkErrors: answerError,
+    ...(trustProxy === undefined ? {} : { trustProxy }),
+  })
   installErrorHandling(app)
   const projects = await watchProjects(database.listen, (id) => getProject(database.db, id))
   app.addHook('onClose', () => projects.stop())
@@ -51,6 +60,14 @@ export async function buildServer({
       if (siwx) await v1.register(siwxPlugin(database.db, siwx))
     },
     { prefix: '/v1' },
+  )
+  // Analytics ingest sits at the root (`POST /e`, DESIGN) but answers to the same project and origin rules.
+  await app.register(
+    async (ingest) => {
+      installProjectGuard(ingest, projects)
+      await ingest.register(analyticsPlugin, { db: database.db })
+    },
+    { prefix: '/e' },
   )
   if (embedded) {
     // Called by the secure frame from the services' own origin, so it has its own guard, not /v1's.

@@ -5,6 +5,7 @@ import type { ChainOptionsInput } from './chain-data/config.ts'
 import { type ChainServices, startChainServices } from './chain-data/service.ts'
 import { openDatabase } from './db/database.ts'
 import { type EmbeddedWalletSettings, prepareEmbedded } from './embedded/setup.ts'
+import type { TrustProxy } from './http/trust-proxy.ts'
 import type { SiwxOptions } from './plugins/siwx.ts'
 import { ensureProject } from './projects/repository.ts'
 import { buildServer } from './server.ts'
@@ -24,6 +25,8 @@ export interface StartServerOptions {
   siwx?: SiwxOptions
   /** The chain to index and serve account data for (balances, history, NFTs, prices, gas). */
   chain?: ChainOptionsInput
+  /** The reverse proxies whose `X-Forwarded-For` is believed (`TRUST_PROXY`, see http/trust-proxy.ts). */
+  trustProxy?: TrustProxy
 }
 
 export interface RunningServer {
@@ -55,6 +58,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       embedded,
       siwx: options.siwx,
       chain: chain?.chainData,
+      trustProxy: options.trustProxy,
     })
     try {
       await app.listen({ host, port })

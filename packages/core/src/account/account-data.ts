@@ -3,6 +3,7 @@
  * as stores with named transitions. Follows the connected account: another address (or none)
  * clears what was shown, so one account's data never appears under another.
  */
+import { type Analytics, createAnalytics } from '../analytics/client.ts'
 import { TIME_MS } from '../constants.ts'
 import type { KeyValueStorage } from '../storage.ts'
 import type { Store } from '../store.ts'
@@ -33,6 +34,8 @@ export interface AccountDataParameters {
   /** Only read and watched; any store whose state has the address fits. */
   account: Pick<Store<{ address: string | undefined }>, 'getState' | 'subscribe'>
   walletProvider?: (() => Promise<RequestProvider | undefined>) | undefined
+  /** `features.analytics`; on unless the dapp turned it off (SPEC §1 features). */
+  analytics?: boolean | undefined
   fetch?: typeof globalThis.fetch | undefined
   timers?: Timers | undefined
   now?: (() => number) | undefined
@@ -43,6 +46,8 @@ export interface AccountData {
   balances: BalancesStore
   transactions: TransactionsStore
   nfts: NftsStore
+  /** Error and track events; it comes with the account code, so the first download stays small. */
+  analytics: Analytics
   /** Refreshes the newest activity every ACTIVITY_REFRESH_MS while the Activity tab is open; returns the stop. */
   watchActivity(): () => void
   /** After a send: the new transaction on top of Activity, then fresh balances from the services. */
@@ -57,13 +62,15 @@ export function createAccountData({
   network,
   account,
   walletProvider,
+  analytics: analyticsEnabled = true,
   fetch,
   timers = systemTimers,
   now,
 }: AccountDataParameters): AccountData {
   const services = createServicesClient({ baseUrl: servicesUrl, projectId, fetch })
+  const analytics = createAnalytics({ services, projectId, enabled: analyticsEnabled, now })
   const balances = createBalancesStore({ services, storage, toast, network, walletProvider, now })
-  const transactions = createTransactionsStore({ services, toast, network })
+  const transactions = createTransactionsStore({ services, toast, network, analytics })
   const nfts = createNftsStore({ services, network })
   const address = () => account.getState().address
 
@@ -110,5 +117,5 @@ export function createAccountData({
     await balances.fetchBalances(current, { force: true })
   }
 
-  return { services, balances, transactions, nfts, watchActivity, refreshAfterSend }
+  return { services, balances, transactions, nfts, analytics, watchActivity, refreshAfterSend }
 }

@@ -1,8 +1,11 @@
 /**
  * The transactions state of SPEC §3/§4: loading → loaded (appends, sets the next cursor, empty when
- * there is nothing) or failed (`Failed to fetch transactions` toast, empty, cursor cleared).
+ * there is nothing) or failed (`Failed to fetch transactions` toast and an ERROR_FETCH_TRANSACTIONS
+ * error event, empty, cursor cleared).
  * Transactions of other chains and all-spam transactions are dropped as they arrive (SPEC §5).
  */
+import type { Analytics } from '../analytics/client.ts'
+import { AnalyticsEventName } from '../analytics/event.ts'
 import { ErrorText, PorticoError } from '../errors.ts'
 import { createStore, type Store } from '../store.ts'
 import type { ToastStore } from '../stores/toast.ts'
@@ -46,10 +49,12 @@ export function createTransactionsStore({
   services,
   toast,
   network,
+  analytics,
 }: {
   services: ServicesClient
   toast: ToastStore
   network: { caipNetworkId: string }
+  analytics: Pick<Analytics, 'trackError'>
 }): TransactionsStore {
   const store = createStore<TransactionsState>(initial)
   // Bumped by reset so an answer for a previous account is dropped instead of mixed in.
@@ -87,10 +92,11 @@ export function createTransactionsStore({
           next: page.next ?? undefined,
         }
       })
-    } catch {
+    } catch (error) {
       if (mine !== generation) return
       store.setState({ loading: false, empty: true, next: undefined })
       toast.showError(ErrorText.FAILED_TO_FETCH_TRANSACTIONS)
+      void analytics.trackError(AnalyticsEventName.ERROR_FETCH_TRANSACTIONS, error)
     }
   }
 

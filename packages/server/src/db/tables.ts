@@ -1,9 +1,10 @@
 import type { Generated } from 'kysely'
+import type { AnalyticsTables } from '../analytics/tables.ts'
 import type { ChainTables } from '../indexer/tables.ts'
 import type { SiwxTables } from '../siwx/tables.ts'
 
 /** Row types as the database stores them; the migrations under `migrations/` are the source of truth. */
-export interface Tables extends ChainTables, SiwxTables {
+export interface Tables extends ChainTables, SiwxTables, AnalyticsTables {
   projects: ProjectsTable
   project_origins: ProjectOriginsTable
   embedded_users: EmbeddedUsersTable

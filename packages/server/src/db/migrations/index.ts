@@ -4,6 +4,7 @@ import * as indexer from './0002_indexer.ts'
 import * as siwx from './0003_siwx.ts'
 import * as embedded from './0004_embedded.ts'
 import * as projectChanges from './0005_project_changes.ts'
+import * as analytics from './0006_analytics.ts'
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Listed in code rather
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003_siwx': siwx,
   '0004_embedded': embedded,
   '0005_project_changes': projectChanges,
+  '0006_analytics': analytics,
 }

@@ -1,0 +1,45 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { Kysely } from 'kysely'
+import { AnalyticsEventBody } from '../analytics/event.ts'
+import { claimEventSlot, recordEvent } from '../analytics/repository.ts'
+import type { Tables } from '../db/tables.ts'
+import { answerPreflight } from '../http/cors.ts'
+import { HttpError } from '../http/errors.ts'
+import { projectOf } from '../http/project-guard.ts'
+import { parseRequest } from '../http/validate.ts'
+
+/**
+ * Far above what one page sends: the SDK itself keeps error events to 5 a minute (SPEC §9). This
+ * only stops a runaway or hostile caller from filling the table.
+ */
+export const ANALYTICS_RATE_LIMIT = { maxEvents: 120, windowMs: 60_000 } as const
+
+export const AnalyticsErrorText = {
+  DISABLED: 'Analytics disabled for this project',
+  TOO_MANY: 'Too many analytics events. Please try again later.',
+} as const
+
+/** Room for every field at its cap in plain text; larger bodies are answered 413 before parsing. */
+const BODY_LIMIT_BYTES = 64 * 1024
+
+/**
+ * Analytics ingest, `POST /e` (SPEC §7): 204 once the event is stored. Registered at `/e` inside a
+ * scope with the project guard, so project and origin are checked as for `/v1`.
+ */
+export const analyticsPlugin: FastifyPluginAsync<{ db: Kysely<Tables> }> = async (app, { db }) => {
+  // The guard answers preflights for paths below `/e`; the browser asks for `/e` itself.
+  app.options('/', answerPreflight)
+
+  app.post('/', { bodyLimit: BODY_LIMIT_BYTES }, async (request, reply) => {
+    const project = projectOf(request)
+    if (!project.analyticsEnabled) throw new HttpError(403, AnalyticsErrorText.DISABLED)
+    const event = parseRequest(AnalyticsEventBody, request.body, 'body')
+    const slot = await claimEventSlot(db, project.id, request.ip, ANALYTICS_RATE_LIMIT)
+    if (!slot.allowed) {
+      reply.header('retry-after', String(slot.retryAfterSeconds))
+      throw new HttpError(429, AnalyticsErrorText.TOO_MANY)
+    }
+    await recordEvent(db, project.id, event)
+    return reply.code(204).send()
+  })
+}
