@@ -16,17 +16,9 @@ const chain = createPublicClient({ transport: http(stack.rpcUrl) })
 const session = useWalletSession(seeded.privateKey, { open: stack.pageUrl })
 
 beforeEach(async () => {
-  // A click that lands before hydration does nothing; click again until the modal is there.
-  const connect = session.page.getByRole('button', { name: 'Connect Wallet' })
-  await expect
-    .poll(
-      async () => {
-        if ((await dialog().count()) === 0) await connect.click()
-        return dialog().count()
-      },
-      { timeout: 10_000 },
-    )
-    .toBe(1)
+  // Also right after load: a click that lands before hydration opens the modal once it is done.
+  await session.page.getByRole('button', { name: 'Connect Wallet' }).click()
+  await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(1)
   await dialog()
     .getByRole('button', { name: /Test Wallet/ })
     .click()
@@ -125,6 +117,23 @@ describe('account modal of a seeded account', () => {
       .poll(() => panel().getByText('+1.234 USDC').count(), { timeout: 5_000, interval: 100 })
       .toBe(1)
     expect(Date.now() - mined).toBeLessThanOrEqual(5_000)
+  })
+
+  it('a failed Activity load shows the toast and reports ERROR_FETCH_TRANSACTIONS to the services', async () => {
+    await session.page.route(/\/v1\/account\/[^/]+\/history/, (route) => route.abort('failed'))
+    const reported = session.page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/e' && response.request().method() === 'POST',
+    )
+    await tab('Activity').click()
+    await expect
+      .poll(() => session.page.getByText('Failed to fetch transactions').count(), { timeout: 10_000 })
+      .toBe(1)
+    const response = await reported
+    expect(response.status()).toBe(204)
+    expect(response.request().postDataJSON()).toMatchObject({
+      domain: new URL(stack.pageUrl).host,
+      props: { type: 'error', event: 'ERROR_FETCH_TRANSACTIONS' },
+    })
   })
 
   it('sends USDC from the modal: a real transaction is mined and both balances change', async () => {
