@@ -1,8 +1,7 @@
+import { address, stringView, supportsInterface, uint256 } from './abi-parts.ts'
+
 // Written out by hand because viem infers argument and return types only from `as const` literals;
 // deploy.int.test.ts checks both against what solc actually produces.
-
-const address = <const N extends string>(name: N) => ({ name, type: 'address' }) as const
-const uint256 = <const N extends string>(name: N) => ({ name, type: 'uint256' }) as const
 
 /** ABI of DemoToken.sol: a standard ERC-20 plus the deployer-only `mint`. */
 export const demoTokenAbi = [
@@ -47,20 +46,8 @@ export const demoTokenAbi = [
   },
   { type: 'error', name: 'ERC20InvalidReceiver', inputs: [address('receiver')] },
   { type: 'error', name: 'Unauthorized', inputs: [address('account')] },
-  {
-    type: 'function',
-    name: 'name',
-    stateMutability: 'view',
-    inputs: [],
-    outputs: [{ name: '', type: 'string' }],
-  },
-  {
-    type: 'function',
-    name: 'symbol',
-    stateMutability: 'view',
-    inputs: [],
-    outputs: [{ name: '', type: 'string' }],
-  },
+  stringView('name'),
+  stringView('symbol'),
   {
     type: 'function',
     name: 'decimals',
@@ -167,36 +154,12 @@ export const demoCollectionAbi = [
   { type: 'error', name: 'ERC721InvalidOperator', inputs: [address('operator')] },
   { type: 'error', name: 'ERC721InvalidReceiver', inputs: [address('receiver')] },
   { type: 'error', name: 'Unauthorized', inputs: [address('account')] },
-  {
-    type: 'function',
-    name: 'name',
-    stateMutability: 'view',
-    inputs: [],
-    outputs: [{ name: '', type: 'string' }],
-  },
-  {
-    type: 'function',
-    name: 'symbol',
-    stateMutability: 'view',
-    inputs: [],
-    outputs: [{ name: '', type: 'string' }],
-  },
-  {
-    type: 'function',
-    name: 'description',
-    stateMutability: 'view',
-    inputs: [],
-    outputs: [{ name: '', type: 'string' }],
-  },
+  stringView('name'),
+  stringView('symbol'),
+  stringView('description'),
   { type: 'function', name: 'minter', stateMutability: 'view', inputs: [], outputs: [address('')] },
   { type: 'function', name: 'totalSupply', stateMutability: 'view', inputs: [], outputs: [uint256('')] },
-  {
-    type: 'function',
-    name: 'supportsInterface',
-    stateMutability: 'pure',
-    inputs: [{ name: 'interfaceId', type: 'bytes4' }],
-    outputs: [{ name: '', type: 'bool' }],
-  },
+  supportsInterface,
   {
     type: 'function',
     name: 'balanceOf',

@@ -1,9 +1,7 @@
 import type { Account, Address, Chain, PublicClient, Transport, WalletClient } from 'viem'
+import { address, stringView, supportsInterface, uint256, uint256s } from './abi-parts.ts'
 import { compileContracts } from './compile.ts'
 
-const address = <const N extends string>(name: N) => ({ name, type: 'address' }) as const
-const uint256 = <const N extends string>(name: N) => ({ name, type: 'uint256' }) as const
-const uint256s = <const N extends string>(name: N) => ({ name, type: 'uint256[]' }) as const
 const bytes = { name: 'data', type: 'bytes' } as const
 
 /**
@@ -67,28 +65,10 @@ export const demoBadgesAbi = [
     inputs: [uint256('idsLength'), uint256('valuesLength')],
   },
   { type: 'error', name: 'Unauthorized', inputs: [address('account')] },
-  {
-    type: 'function',
-    name: 'name',
-    stateMutability: 'view',
-    inputs: [],
-    outputs: [{ name: '', type: 'string' }],
-  },
-  {
-    type: 'function',
-    name: 'symbol',
-    stateMutability: 'view',
-    inputs: [],
-    outputs: [{ name: '', type: 'string' }],
-  },
+  stringView('name'),
+  stringView('symbol'),
   { type: 'function', name: 'owner', stateMutability: 'view', inputs: [], outputs: [address('')] },
-  {
-    type: 'function',
-    name: 'supportsInterface',
-    stateMutability: 'pure',
-    inputs: [{ name: 'interfaceId', type: 'bytes4' }],
-    outputs: [{ name: '', type: 'bool' }],
-  },
+  supportsInterface,
   {
     type: 'function',
     name: 'balanceOf',
