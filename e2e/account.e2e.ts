@@ -189,6 +189,37 @@ describe('account modal of a seeded account', () => {
     await expect.poll(() => panel().getByText('12.500 USDC').count(), { timeout: 10_000 }).toBeGreaterThan(0)
   })
 
+  it('says so when the node cannot estimate the network fee, instead of estimating forever', async () => {
+    // The node refuses to estimate, as it does for a transfer that would revert.
+    await session.page.route(`${stack.rpcUrl}**`, async (route) => {
+      const call = route.request().postDataJSON() as { id?: number; method?: string } | null
+      if (call?.method !== 'eth_estimateGas') return route.continue()
+      return route.fulfill({
+        headers: { 'access-control-allow-origin': '*' },
+        json: { jsonrpc: '2.0', id: call.id, error: { code: 3, message: 'execution reverted' } },
+      })
+    })
+    await dialog().getByRole('button', { name: 'Send', exact: true }).click()
+    await dialog().getByLabel('Amount').fill('1')
+    await dialog().getByLabel('To', { exact: true }).fill(receiver.address)
+    const select = dialog().getByLabel('Token')
+    await expect
+      .poll(() => select.locator('option', { hasText: 'USDC' }).count(), { timeout: 10_000 })
+      .toBe(1)
+    await select.selectOption(
+      (await select.locator('option', { hasText: 'USDC' }).getAttribute('value')) ?? '',
+    )
+    await expect
+      .poll(
+        () => dialog().getByText('The network fee could not be estimated; the transfer may fail').count(),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(1)
+    expect(await dialog().getByText('Estimating network fee…').count()).toBe(0)
+  })
+
   it('shows the address as a QR code and text on Receive, with the network', async () => {
     await dialog().getByRole('button', { name: 'Receive', exact: true }).click()
     const qr = dialog().getByRole('img', { name: `QR code of ${seeded.address}` })

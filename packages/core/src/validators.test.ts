@@ -16,6 +16,7 @@ import {
   otpSchema,
   sendCallsSchema,
   socialProviderSchema,
+  toTransferAddress,
   validateSendInput,
 } from './validators.ts'
 
@@ -133,6 +134,36 @@ describe('EIP-55 checksums', () => {
   it('refuses anything that is not 0x plus 20 bytes', () => {
     expect(isChecksummedAddress('5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')).toBe(false)
     expect(isChecksummedAddress('0x5aaeb6053f3e94c9b9a09f33669435e7ef1bea')).toBe(false)
+  })
+})
+
+describe('the address a transfer goes to', () => {
+  const checksummed = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
+
+  it('takes any 20 bytes in one case, with or without 0x, in their checksummed form', () => {
+    fc.assert(
+      fc.property(hex(40), fc.boolean(), fc.boolean(), (digits, upper, prefixed) => {
+        const typed = `${prefixed ? '0x' : ''}${upper ? digits.toUpperCase() : digits.toLowerCase()}`
+        const address = toTransferAddress(` ${typed} `)
+        return (
+          address !== undefined &&
+          address.toLowerCase() === `0x${digits.toLowerCase()}` &&
+          isChecksummedAddress(address)
+        )
+      }),
+    )
+  })
+
+  it('keeps a correct checksum and refuses a mixed-case address whose checksum is wrong', () => {
+    expect(toTransferAddress(checksummed)).toBe(checksummed)
+    expect(toTransferAddress(checksummed.slice(2))).toBe(checksummed)
+    expect(toTransferAddress(`${checksummed.slice(0, 3)}A${checksummed.slice(4)}`)).toBeUndefined()
+  })
+
+  it('refuses what is not 20 bytes of hex', () => {
+    for (const typed of ['', '0x', checksummed.slice(0, -1), `${checksummed}0`, `0x${'g'.repeat(40)}`]) {
+      expect(toTransferAddress(typed), typed).toBeUndefined()
+    }
   })
 })
 

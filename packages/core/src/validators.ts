@@ -2,7 +2,7 @@
  * The validation rules of SPEC §5. The server imports these too, so nothing here may touch the DOM,
  * and inputs that cross a trust boundary get zod schemas.
  */
-import { isAddress } from 'viem'
+import { type Address, getAddress, isAddress } from 'viem'
 import { z } from 'zod/mini'
 import { ACCOUNT_NAME_MIN_LENGTH } from './constants.ts'
 import { ErrorText, type NodeErrorKind } from './errors.ts'
@@ -61,6 +61,19 @@ export function isValidAddress(address: string, namespace: string): boolean {
  */
 export function isChecksummedAddress(address: string): boolean {
   return isAddress(address, { strict: true })
+}
+
+/**
+ * The eip155 address a transfer goes to, from what the user typed: `0x` is optional (SPEC §5),
+ * all-lowercase or all-uppercase hex carries no checksum and is taken as it is, and mixed case
+ * must be a correct EIP-55 checksum — a typo in a checksummed address is caught, not sent.
+ */
+export function toTransferAddress(input: string): Address | undefined {
+  const trimmed = input.trim()
+  const hex = trimmed.startsWith('0x') ? trimmed.slice(2) : trimmed
+  if (!/^[0-9a-fA-F]{40}$/.test(hex)) return undefined
+  if (hex === hex.toLowerCase() || hex === hex.toUpperCase()) return getAddress(`0x${hex.toLowerCase()}`)
+  return isChecksummedAddress(`0x${hex}`) ? getAddress(`0x${hex}`) : undefined
 }
 
 export function isFeeWithinLimit(fee: bigint): boolean {

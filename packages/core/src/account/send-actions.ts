@@ -14,6 +14,7 @@ import {
 import { encodeFunctionData, erc20Abi, type Hash, parseUnits } from 'viem'
 import { errorMessage, isUserRejection } from '../errors.ts'
 import type { ToastStore } from '../stores/toast.ts'
+import { toTransferAddress } from '../validators.ts'
 import { getGasPrice } from './api.ts'
 import type { ServicesClient } from './http-client.ts'
 import { type SendStore, SendText } from './send.ts'
@@ -30,7 +31,9 @@ export interface SendTransferParameters {
 
 function call({ token, amount, receiverAddress }: Omit<SendTransferParameters, 'wagmiConfig' | 'chainId'>) {
   const value = parseUnits(amount.trim(), Number(token.quantity.decimals))
-  const to = receiverAddress.trim() as `0x${string}`
+  const to = toTransferAddress(receiverAddress)
+  // validateSend refuses such an address first; this guards callers that skip it.
+  if (!to) throw new Error(`Invalid address: ${receiverAddress}`)
   const contract = tokenContract(token)
   return { value, to, contract }
 }

@@ -35,13 +35,28 @@ describe('send validation', () => {
     expect(validateSend(state({ sendTokenAmount: '100.5' }), onChain)).toBeUndefined()
     expect(validateSend(state({ sendTokenAmount: '100.500001' }), onChain)).toBe('Insufficient funds')
     expect(validateSend(state({ sendTokenAmount: '1.0000001' }), onChain)).toBe('Invalid amount')
-    expect(validateSend(state({ sendTokenAmount: '1e3' }), onChain)).toBe(
+  })
+
+  it('names a typed amount that is not one as invalid, not as missing', () => {
+    for (const typed of ['1e3', '1.', '.5', '-1', 'abc', '1,5']) {
+      expect(validateSend(state({ sendTokenAmount: typed }), onChain), typed).toBe('Invalid amount')
+    }
+    expect(validateSend(state({ sendTokenAmount: '0.000' }), onChain)).toBe(
       'An amount and receiver address are required',
     )
   })
 
-  it('checks the receiver against the namespace’s address rule', () => {
+  it('checks the receiver against the namespace’s address rule, and a mixed-case one against its checksum', () => {
     expect(validateSend(state({ receiverAddress: '0x1234' }), onChain)).toBe('Invalid address')
+    const lower = BOB.toLowerCase()
+    expect(validateSend(state({ receiverAddress: lower.slice(2) }), onChain)).toBeUndefined()
+    expect(
+      validateSend(state({ receiverAddress: `0x${lower.slice(2).toUpperCase()}` }), onChain),
+    ).toBeUndefined()
+    // One letter's case changed: the EIP-55 checksum no longer holds, so it is a typo, not an address.
+    const letter = BOB.search(/[a-fA-F]/u)
+    const flipped = `${BOB.slice(0, letter)}${swapCase(BOB[letter] as string)}${BOB.slice(letter + 1)}`
+    expect(validateSend(state({ receiverAddress: flipped }), onChain)).toBe('Invalid address')
     expect(validateSend(state({ receiverAddress: BOB }), { ...onChain, namespace: 'solana' })).toBe(
       'Invalid address',
     )
@@ -69,3 +84,7 @@ describe('send store', () => {
     })
   })
 })
+
+function swapCase(character: string): string {
+  return character === character.toLowerCase() ? character.toUpperCase() : character.toLowerCase()
+}

@@ -5,13 +5,14 @@
 import { parseUnits } from 'viem'
 import { ErrorText } from '../errors.ts'
 import { createStore, type Store } from '../store.ts'
-import { isDecimalAmount, isValidAddress, validateSendInput } from '../validators.ts'
+import { isDecimalAmount, isValidAddress, toTransferAddress } from '../validators.ts'
 import type { Balance } from './types.ts'
 
 export const SendText = {
   INSUFFICIENT_FUNDS: 'Insufficient funds',
   INVALID_AMOUNT: 'Invalid amount',
   INVALID_ADDRESS: 'Invalid address',
+  FEE_UNAVAILABLE: 'The network fee could not be estimated; the transfer may fail',
   APPROVE_IN_WALLET: 'Approve the transaction in your wallet',
   SENDING: 'Sending…',
   SENT: 'Transaction sent',
@@ -22,8 +23,8 @@ export interface SendState {
   token: Balance | undefined
   sendTokenAmount: string
   receiverAddress: string
-  /** Network fee in wei for the transfer as it stands; undefined until estimated. */
-  gasFee: bigint | undefined
+  /** Network fee in wei for the transfer as it stands; undefined until estimated, null when the node could not. */
+  gasFee: bigint | null | undefined
   /** True from the wallet prompt until the transaction is mined or refused. */
   sending: boolean
 }
@@ -33,7 +34,7 @@ export interface SendStore {
   setToken(token: Balance | undefined): void
   setAmount(amount: string): void
   setReceiver(address: string): void
-  setGasFee(fee: bigint | undefined): void
+  setGasFee(fee: bigint | null | undefined): void
   setSending(sending: boolean): void
   /** After a sent transfer: the token stays picked, the rest starts over. */
   clearTransfer(): void
@@ -70,15 +71,18 @@ export function validateSend(state: SendState, context: SendValidationContext): 
   if (context.isUnsupportedChain) return ErrorText.UNSUPPORTED_CHAIN
   const amount = state.sendTokenAmount.trim()
   const receiverAddress = state.receiverAddress.trim()
-  const required = validateSendInput({ token: state.token, amount, receiverAddress })
-  if (required) return required
-  const token = state.token as Balance
+  // A zero is no amount; anything else typed is an amount, and a malformed one is named as such below.
+  const zero = isDecimalAmount(amount) && !/[1-9]/.test(amount)
+  if (!amount || zero || !receiverAddress) return ErrorText.SEND_NEEDS_AMOUNT_AND_RECEIVER
+  const token = state.token
+  if (!token) return ErrorText.SEND_NEEDS_TOKEN
   const decimals = Number(token.quantity.decimals)
-  if (!isDecimalAmount(amount) || (amount.split('.')[1]?.length ?? 0) > decimals)
+  if (!isDecimalAmount(amount) || amount.startsWith('-') || (amount.split('.')[1]?.length ?? 0) > decimals)
     return SendText.INVALID_AMOUNT
   if (parseUnits(amount, decimals) > toUnits(token.quantity.numeric, decimals))
     return SendText.INSUFFICIENT_FUNDS
   if (!isValidAddress(receiverAddress, context.namespace)) return SendText.INVALID_ADDRESS
+  if (context.namespace === 'eip155' && !toTransferAddress(receiverAddress)) return SendText.INVALID_ADDRESS
   return undefined
 }
 

@@ -4,6 +4,7 @@ import {
   DEBOUNCE_MS,
   estimateSendFee,
   formatUnitsFloor,
+  SendText,
   sortByValue,
   submitSend,
   validateSend,
@@ -57,12 +58,15 @@ export default function WalletSend({ portico }: ViewProps) {
         token,
         amount: state.sendTokenAmount,
         receiverAddress: state.receiverAddress,
-      })
-        .then((fee) => {
+      }).then(
+        (fee) => {
           if (!cancelled) send.setGasFee(fee)
-        })
-        // No estimate is shown when the node cannot make one; the wallet will still price the transfer.
-        .catch(() => undefined)
+        },
+        // Said, not hidden: the node refusing to estimate often means the transfer would fail.
+        () => {
+          if (!cancelled) send.setGasFee(null)
+        },
+      )
     }, DEBOUNCE_MS)
     return () => {
       cancelled = true
@@ -158,16 +162,19 @@ export default function WalletSend({ portico }: ViewProps) {
         />
       </div>
       <p className="muted" aria-live="polite" data-testid="send-message">
-        {problem ??
-          (state.gasFee === undefined
-            ? 'Estimating network fee…'
-            : `Network fee: ${formatUnitsFloor(state.gasFee, decimals, FEE_DECIMALS)} ${symbol}`)}
+        {problem ?? feeText(state.gasFee, decimals, symbol)}
       </p>
       <button type="submit" className="primary" disabled={Boolean(problem) || state.sending}>
         {state.sending ? 'Confirm in your wallet…' : 'Send'}
       </button>
     </form>
   )
+}
+
+function feeText(fee: bigint | null | undefined, decimals: number, symbol: string): string {
+  if (fee === undefined) return 'Estimating network fee…'
+  if (fee === null) return SendText.FEE_UNAVAILABLE
+  return `Network fee: ${formatUnitsFloor(fee, decimals, FEE_DECIMALS)} ${symbol}`
 }
 
 function tokenKey(token: Balance): string {
