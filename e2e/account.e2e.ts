@@ -1,4 +1,4 @@
-import { DEV_ACCOUNTS, demoTokenAbi } from '@portico/contracts'
+import { DEMO_TOKEN_ICONS, DEV_ACCOUNTS, demoTokenAbi } from '@portico/contracts'
 import { formatUnitsFloor } from '@portico/core'
 import { createPublicClient, createWalletClient, type Hex, http, parseUnits } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -35,7 +35,7 @@ const usdcOf = (address: Hex) =>
   chain.readContract({ address: usdc, abi: demoTokenAbi, functionName: 'balanceOf', args: [address] })
 
 describe('account modal of a seeded account', () => {
-  it('lists the real tokens by value, without the zero-decimal POINTS', async () => {
+  it('lists the real tokens by value with their icons, without the zero-decimal POINTS', async () => {
     const tokens = panel().getByRole('list', { name: 'Tokens' }).getByRole('listitem')
     await expect.poll(() => tokens.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(4)
     const rows = await tokens.allTextContents()
@@ -44,6 +44,13 @@ describe('account modal of a seeded account', () => {
     const values = rows.map((row) => Number(/\$([\d,]+\.\d{2})/.exec(row)?.[1]?.replaceAll(',', '')))
     expect(values).toEqual([...values].sort((a, b) => b - a))
     await expect.poll(() => dialog().getByLabel('Portfolio value').textContent()).toMatch(/^\$[\d,]+\.\d{2}$/)
+    // The demo's icons come from the services as data: images; each row shows its own, none a monogram.
+    const usdcIcon = tokens.filter({ hasText: 'USD Coin' }).locator('img')
+    expect(await usdcIcon.getAttribute('src')).toBe(DEMO_TOKEN_ICONS.USDC)
+    await expect
+      .poll(() => usdcIcon.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0)
+    expect(await tokens.locator('img').count()).toBe(await tokens.count())
   })
 
   it('shows the Orbs in the NFT grid and never the spam collection', async () => {

@@ -1,8 +1,19 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { DEMO_GENESIS_OFFSET_SECONDS, ensureDemoDeployment, startAnvil } from '@portico/contracts'
-import { priceTableFromEnv, startDevMailbox, startServer, trustProxyFromEnv } from '@portico/server'
+import {
+  DEMO_GENESIS_OFFSET_SECONDS,
+  DEMO_TOKEN_ICONS,
+  ensureDemoDeployment,
+  startAnvil,
+} from '@portico/contracts'
+import {
+  iconTableFromEnv,
+  priceTableFromEnv,
+  startDevMailbox,
+  startServer,
+  trustProxyFromEnv,
+} from '@portico/server'
 import { startWebServer } from '@portico/web/server'
 
 export interface StackOptions {
@@ -89,6 +100,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           startBlock: deployment.firstBlock,
           spamCollections: [deployment.nfts.spam.address],
           prices: priceTableFromEnv(process.env.PORTICO_PRICES),
+          tokenIcons: iconTableFromEnv(process.env.PORTICO_TOKEN_ICONS) ?? DEMO_TOKEN_ICONS,
         },
         trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
         // Sign-in with wallet: signatures of contract accounts are checked on this chain.

@@ -19,3 +19,4 @@ export {
 } from './deploy.ts'
 export { deployTestSmartWallets, type TestSmartWallets } from './smart-wallet.ts'
 export { DEMO_GENESIS_OFFSET_SECONDS, DEMO_HISTORY_START_OFFSET_DAYS } from './timeline.ts'
+export { DEMO_TOKEN_ICONS } from './token-icons.ts'

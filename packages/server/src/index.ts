@@ -1,4 +1,9 @@
-export { type ChainOptionsInput, DEFAULT_PRICES, priceTableFromEnv } from './chain-data/config.ts'
+export {
+  type ChainOptionsInput,
+  DEFAULT_PRICES,
+  iconTableFromEnv,
+  priceTableFromEnv,
+} from './chain-data/config.ts'
 export { type ChainServices, startChainServices } from './chain-data/service.ts'
 export { type Database, type OpenDatabaseOptions, openDatabase } from './db/database.ts'
 export type { Tables } from './db/tables.ts'

@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { type Address, formatUnits } from 'viem'
 import { preparedAs } from '../db/prepared-statements.ts'
 import { checksummed } from './checksum.ts'
-import { type ChainData, priceOf } from './config.ts'
+import { type ChainData, iconOf, priceOf } from './config.ts'
 
 export interface Balance {
   name: string
@@ -75,7 +75,7 @@ function toBalance(
     value: Number(numeric) * price,
     price,
     quantity: { decimals: String(token.decimals), numeric },
-    iconUrl: '',
+    iconUrl: iconOf(chain.config, token.symbol, token.address),
   }
 }
 

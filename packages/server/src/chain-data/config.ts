@@ -11,19 +11,34 @@ const Address = z
 export const DEFAULT_PRICES: Readonly<Record<string, number>> = { ETH: 3000, WETH: 3000, USDC: 1, DAI: 1 }
 
 /**
- * The operator's price table: USD per whole token, keyed by symbol (`USDC`) or by token address
- * (`0x…`, which wins over the symbol). JSON in `PORTICO_PRICES` when started from the stack.
+ * A table keyed by token symbol (`USDC`) or token address (`0x…`, which wins over the symbol), as
+ * the operator writes the price and icon tables.
  */
-export const PriceTable = z
-  .record(z.string().min(1), z.number().nonnegative().finite())
-  .transform((table) =>
-    Object.fromEntries(
-      Object.entries(table).map(([key, price]) => [
-        key.startsWith('0x') ? key.toLowerCase() : key.toUpperCase(),
-        price,
-      ]),
-    ),
-  )
+function tokenTable<T extends z.ZodType>(value: T) {
+  return z
+    .record(z.string().min(1), value)
+    .transform((table) =>
+      Object.fromEntries(
+        Object.entries(table).map(([key, entry]) => [
+          key.startsWith('0x') ? key.toLowerCase() : key.toUpperCase(),
+          entry as z.output<T>,
+        ]),
+      ),
+    )
+}
+
+/** USD per whole token. JSON in `PORTICO_PRICES` when started from the stack. */
+export const PriceTable = tokenTable(z.number().nonnegative().finite())
+
+/**
+ * Token icons: http(s) or `data:image/…` URLs (the modal shows nothing else). JSON in
+ * `PORTICO_TOKEN_ICONS` when started from the stack; a token without one gets a monogram.
+ */
+export const IconTable = tokenTable(
+  z
+    .string()
+    .refine((url) => /^(https?:\/\/|data:image\/)/i.test(url), 'icons must be http(s) or data:image URLs'),
+)
 
 /** The chain the services follow and serve (`startServer`'s `chain` option). */
 export const ChainOptions = z.object({
@@ -34,6 +49,7 @@ export const ChainOptions = z.object({
   /** NFT collections flagged as spam in history and NFT lists. */
   spamCollections: z.array(Address).default([]),
   prices: PriceTable.default(DEFAULT_PRICES),
+  tokenIcons: IconTable.default({}),
   nativeCurrency: z
     .object({ name: z.string(), symbol: z.string(), decimals: z.number().int().min(0).max(36) })
     .default({ name: 'Ether', symbol: 'ETH', decimals: 18 }),
@@ -57,22 +73,42 @@ export interface ChainData {
 
 /** USD per whole token: by address first, then symbol; unknown tokens are worth 0. */
 export function priceOf(config: ChainConfig, symbol: string, address?: string): number {
-  const prices = config.prices
-  return (
-    (address === undefined ? undefined : prices[address.toLowerCase()]) ?? prices[symbol.toUpperCase()] ?? 0
-  )
+  return lookup(config.prices, symbol, address) ?? 0
+}
+
+/** The token's icon URL, by address first, then symbol; '' when the operator gave none. */
+export function iconOf(config: ChainConfig, symbol: string, address?: string): string {
+  return lookup(config.tokenIcons, symbol, address) ?? ''
+}
+
+function lookup<T>(table: Record<string, T>, symbol: string, address: string | undefined): T | undefined {
+  return (address === undefined ? undefined : table[address.toLowerCase()]) ?? table[symbol.toUpperCase()]
 }
 
 /** `PORTICO_PRICES` as a price table, e.g. `{"USDC":1,"WETH":3000}`; unset means the defaults. */
 export function priceTableFromEnv(json: string | undefined): Record<string, number> | undefined {
+  return tableFromEnv('PORTICO_PRICES', '{"USDC":1,"WETH":3000}', PriceTable, json)
+}
+
+/** `PORTICO_TOKEN_ICONS` as an icon table, e.g. `{"USDC":"https://…/usdc.svg"}`; unset means none. */
+export function iconTableFromEnv(json: string | undefined): Record<string, string> | undefined {
+  return tableFromEnv('PORTICO_TOKEN_ICONS', '{"USDC":"https://example.com/usdc.svg"}', IconTable, json)
+}
+
+function tableFromEnv<T>(
+  name: string,
+  example: string,
+  schema: z.ZodType<Record<string, T>, unknown>,
+  json: string | undefined,
+): Record<string, T> | undefined {
   if (json === undefined || json.trim() === '') return undefined
   let parsed: unknown
   try {
     parsed = JSON.parse(json)
   } catch {
-    throw new Error('PORTICO_PRICES must be JSON, e.g. {"USDC":1,"WETH":3000}')
+    throw new Error(`${name} must be JSON, e.g. ${example}`)
   }
-  const result = PriceTable.safeParse(parsed)
-  if (!result.success) throw new Error(`PORTICO_PRICES: ${result.error.issues[0]?.message ?? 'invalid'}`)
+  const result = schema.safeParse(parsed)
+  if (!result.success) throw new Error(`${name}: ${result.error.issues[0]?.message ?? 'invalid'}`)
   return result.data
 }

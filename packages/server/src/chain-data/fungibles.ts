@@ -1,6 +1,6 @@
 import type { ParsedCaipAddress } from '@portico/core/caip'
 import { checksummed } from './checksum.ts'
-import { type ChainData, priceOf } from './config.ts'
+import { type ChainData, iconOf, priceOf } from './config.ts'
 
 /** The address wallets and swap APIs use for a chain's native currency. */
 const NATIVE_PLACEHOLDER = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
@@ -46,7 +46,7 @@ export async function fungiblePrices(chain: ChainData, addresses: ParsedCaipAddr
       address: `${chain.caipNetworkId}:${checksummed(address)}`,
       name: token.name,
       symbol: token.symbol,
-      iconUrl: '',
+      iconUrl: iconOf(chain.config, token.symbol, token.address),
       price: priceOf(chain.config, token.symbol, token.address),
     })
   }

@@ -4,7 +4,7 @@ import { preparedAs } from '../db/prepared-statements.ts'
 import type { EventKind } from '../indexer/tables.ts'
 import { checksummed } from './checksum.ts'
 import type { ChainData } from './config.ts'
-import { priceOf } from './config.ts'
+import { iconOf, priceOf } from './config.ts'
 import { decodeCursor, encodeCursor, HistoryCursor, MAX_TX_INDEX } from './cursor.ts'
 import { classifyOperation, directionOf, type OperationType } from './operation-type.ts'
 
@@ -175,7 +175,7 @@ function toTransfer(chain: ChainData, address: string, event: EventJson): Transf
   return {
     direction,
     quantity: { numeric, decimals },
-    fungible_info: { name, symbol, icon: { url: '' } },
+    fungible_info: { name, symbol, icon: { url: iconOf(chain.config, symbol, event.contract ?? undefined) } },
     value: Number(numeric) * price,
     price,
   }

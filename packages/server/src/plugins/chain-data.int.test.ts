@@ -12,6 +12,8 @@ import {
   NftResponse,
   PAGE,
   testIndexer,
+  USDC_ICON,
+  WETH_ICON,
 } from '../test-support/chain-data.ts'
 
 const me = DEV_ACCOUNTS[0].address
@@ -67,11 +69,14 @@ describeEachBackend('chain-data routes', (backend) => {
       address: `eip155:31337:${getAddress(chain.deployment.tokens.USDC.address)}`,
       price: 1,
       quantity: { decimals: '6' },
-      iconUrl: '',
+      iconUrl: USDC_ICON,
     })
     expect(usdc?.value).toBe(Number(usdc?.quantity.numeric))
     const weth = balances.find((b) => b.symbol === 'WETH')
     expect(weth?.value).toBeCloseTo(Number(weth?.quantity.numeric) * 3000, 6)
+    // The operator's icon table: by address before symbol; a token without an entry has none.
+    expect(weth?.iconUrl).toBe(WETH_ICON)
+    expect(balances.find((b) => b.symbol === 'DAI')?.iconUrl).toBe('')
 
     const empty = BalanceResponse.parse((await get(`/account/${stranger}/balance`)).body)
     expect(empty.balances.map((b) => b.symbol)).toEqual(['ETH'])
@@ -110,6 +115,11 @@ describeEachBackend('chain-data routes', (backend) => {
       await indexer.catchUp()
       // The announcement travels through the database after the commit: on Postgres, a moment later.
       await expect.poll(hashes, { timeout: 1_000, interval: 10 }).toEqual([sent, ...before])
+      const [received] = HistoryResponse.parse((await get(path)).body).data
+      expect(received?.transfers[0]?.fungible_info).toMatchObject({
+        symbol: 'USDC',
+        icon: { url: USDC_ICON },
+      })
     } finally {
       await indexer.stop()
     }
@@ -156,7 +166,7 @@ describeEachBackend('chain-data routes', (backend) => {
     expect(status).toBe(200)
     expect(body).toEqual({
       fungibles: [
-        { address: usdc, name: 'USD Coin', symbol: 'USDC', iconUrl: '', price: 1 },
+        { address: usdc, name: 'USD Coin', symbol: 'USDC', iconUrl: USDC_ICON, price: 1 },
         {
           address: 'eip155:31337:0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE',
           name: 'Ether',

@@ -9,6 +9,9 @@ import { buildServer } from '../server.ts'
 import type { TestChain } from './chain.ts'
 
 export const PAGE = 'https://wallet.example'
+export const USDC_ICON = 'https://icons.example/usdc.svg'
+export const WETH_ICON =
+  'data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%2F%3E'
 
 /** The services app with the chain routes on `database`, and a project for PAGE; no indexer runs. */
 export async function chainApp(
@@ -24,6 +27,12 @@ export async function chainApp(
     chainId: chain.deployment.chainId,
     startBlock: chain.deployment.firstBlock,
     spamCollections: [chain.deployment.nfts.spam.address],
+    // WETH by address and by symbol: the address must win.
+    tokenIcons: {
+      USDC: USDC_ICON,
+      WETH: 'https://icons.example/not-this-one.svg',
+      [chain.deployment.tokens.WETH.address]: WETH_ICON,
+    },
   })
   const chainData: ChainData = {
     database,
