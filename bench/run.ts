@@ -22,10 +22,13 @@ try {
     const context = await browser.newContext()
     const page = await context.newPage()
     const scripts: Promise<Buffer>[] = []
-    page.on('response', (response) => {
+    const collect = (response: import('playwright-core').Response) => {
       if (response.request().resourceType() === 'script') scripts.push(response.body())
-    })
+    }
+    page.on('response', collect)
     await page.goto(stack.pageUrl, { waitUntil: 'networkidle' })
+    // Only what loads before the first click counts; later chunks would outlive the context.
+    page.off('response', collect)
     const bodies = await Promise.all(scripts)
     weights.push({
       raw: bodies.reduce((sum, body) => sum + body.length, 0),
