@@ -50,6 +50,15 @@ describe('projects CLI while the server runs', () => {
       headers: { origin: 'https://live.example' },
     })
     expect(await origins.json()).toEqual({ allowedOrigins: ['https://live.example'] })
+
+    // The server now keeps the project in memory; an origin added by the CLI must still count at once.
+    const fromStaging = () =>
+      fetch(`${server.url}/v1/projects/${id}/origins`, {
+        headers: { origin: 'https://staging.live.example' },
+      })
+    expect((await fromStaging()).status).toBe(403)
+    expect((await cli('add-origin', '--id', id, '--origin', 'https://staging.live.example')).code).toBe(0)
+    expect((await fromStaging()).status).toBe(200)
   })
 
   test('reports bad input from the running server as one line with exit code 2', async () => {
