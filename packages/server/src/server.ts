@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { DEFAULT_RETENTION_DAYS } from './analytics/retention.ts'
 import type { ChainData } from './chain-data/config.ts'
 import type { Database } from './db/database.ts'
 import { embeddedPagesPlugin } from './embedded/pages.ts'
@@ -29,6 +30,8 @@ export interface BuildServerOptions {
   adminToken?: string | undefined
   /** Which reverse proxies' `X-Forwarded-For` to believe for the visitor's address (http/trust-proxy.ts). */
   trustProxy?: TrustProxy
+  /** Days stored analytics events are kept (default 90); older ones are deleted hourly. */
+  analyticsRetentionDays?: number
 }
 
 /** The services app, not yet listening — tests drive it with `inject`. */
@@ -40,6 +43,7 @@ export async function buildServer({
   chain,
   adminToken,
   trustProxy,
+  analyticsRetentionDays = DEFAULT_RETENTION_DAYS,
 }: BuildServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -65,7 +69,7 @@ export async function buildServer({
   await app.register(
     async (ingest) => {
       installProjectGuard(ingest, projects)
-      await ingest.register(analyticsPlugin, { db: database.db })
+      await ingest.register(analyticsPlugin, { db: database.db, retentionDays: analyticsRetentionDays })
     },
     { prefix: '/e' },
   )

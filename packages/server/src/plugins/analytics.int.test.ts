@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { ServerErrorText } from '@portico/core/errors'
 import type { FastifyInstance, InjectOptions } from 'fastify'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { claimEventSlot } from '../analytics/repository.ts'
+import { pruneEvents } from '../analytics/retention.ts'
 import { createProject, type Project } from '../projects/repository.ts'
 import { buildServer } from '../server.ts'
 import { describeEachBackend, type TestDatabase } from '../test-support/backends.ts'
@@ -241,6 +243,31 @@ describeEachBackend('analytics ingest', (backend) => {
       expect((await forging('198.51.100.250')).statusCode).toBe(429)
     } finally {
       await proxied.close()
+    }
+  })
+
+  test('events are kept for the retention the operator set, counted from when they arrived', async () => {
+    const old = errorEvent()
+    const recent = errorEvent()
+    expect((await send(old, { remoteAddress: '192.0.2.30' })).statusCode).toBe(204)
+    expect((await send(recent, { remoteAddress: '192.0.2.30' })).statusCode).toBe(204)
+    const age = async (eventId: string, days: number) =>
+      testDb.database.db
+        .updateTable('analytics_events')
+        .set({ received_at: sql<Date>`now() - make_interval(days => ${days})` })
+        .where('event_id', '=', eventId)
+        .execute()
+    await age(old.eventId, 31)
+    await age(recent.eventId, 29)
+    // A server that keeps 30 days prunes as it starts, and hourly after.
+    const keeping = await buildServer({ database: testDb.database, analyticsRetentionDays: 30 })
+    try {
+      await expect.poll(async () => (await stored(old.eventId)).length).toBe(0)
+      expect(await stored(recent.eventId)).toHaveLength(1)
+      expect(await pruneEvents(testDb.database.db, 28)).toBeGreaterThanOrEqual(1)
+      expect(await stored(recent.eventId)).toEqual([])
+    } finally {
+      await keeping.close()
     }
   })
 

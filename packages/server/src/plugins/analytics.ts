@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { Kysely } from 'kysely'
 import { AnalyticsEventBody } from '../analytics/event.ts'
 import { claimEventSlot, recordEvent } from '../analytics/repository.ts'
+import { keepEventsFor } from '../analytics/retention.ts'
 import type { Tables } from '../db/tables.ts'
 import { answerPreflight } from '../http/cors.ts'
 import { HttpError } from '../http/errors.ts'
@@ -26,7 +27,13 @@ const BODY_LIMIT_BYTES = 64 * 1024
  * Analytics ingest, `POST /e` (SPEC §7): 204 once the event is stored. Registered at `/e` inside a
  * scope with the project guard, so project and origin are checked as for `/v1`.
  */
-export const analyticsPlugin: FastifyPluginAsync<{ db: Kysely<Tables> }> = async (app, { db }) => {
+export const analyticsPlugin: FastifyPluginAsync<{ db: Kysely<Tables>; retentionDays: number }> = async (
+  app,
+  { db, retentionDays },
+) => {
+  const stopPruning = keepEventsFor(db, retentionDays, (line) => app.log.error(line))
+  app.addHook('onClose', async () => stopPruning())
+
   // The guard answers preflights for paths below `/e`; the browser asks for `/e` itself.
   app.options('/', answerPreflight)
 

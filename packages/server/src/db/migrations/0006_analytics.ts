@@ -28,6 +28,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('analytics_events')
     .columns(['project_id', 'received_at'])
     .execute()
+  // The retention prune deletes by age across projects.
+  await db.schema
+    .createIndex('analytics_events_received')
+    .on('analytics_events')
+    .column('received_at')
+    .execute()
 
   await db.schema
     .createTable('analytics_rate_limits')
