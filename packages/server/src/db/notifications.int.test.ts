@@ -47,9 +47,9 @@ describeEachBackend('notifications', (backend) => {
     }
   })
 
-  test.skipIf(backend.name !== 'postgres')(
-    'a lost listening connection is reported and comes back by itself',
-    async () => {
+  // PGlite runs in this process: its listener has no connection to lose.
+  if (backend.name === 'postgres') {
+    test('a lost listening connection is reported and comes back by itself', async () => {
       const { heard, events, stop } = await listening()
       try {
         await sql`
@@ -61,6 +61,6 @@ describeEachBackend('notifications', (backend) => {
       } finally {
         await stop()
       }
-    },
-  )
+    })
+  }
 })
