@@ -2,6 +2,7 @@
 pragma solidity ^0.8.24;
 
 import {Base64} from "./Base64.sol";
+import {Decimal} from "./Decimal.sol";
 
 interface IERC1155Receiver {
     function onERC1155Received(address operator, address from, uint256 id, uint256 value, bytes calldata data)
@@ -128,8 +129,8 @@ contract DemoBadges {
     /// @dev Resolved per id rather than an `{id}` template: a data: URI cannot be templated.
     function uri(uint256 id) external view returns (string memory) {
         // The golden angle spreads consecutive ids around the colour wheel.
-        string memory hue = _toString((id * 137) % 360);
-        string memory number = _toString(id);
+        string memory hue = Decimal.toString((id * 137) % 360);
+        string memory number = Decimal.toString(id);
         bytes memory svg = abi.encodePacked(
             '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 320">',
             '<rect width="320" height="320" fill="hsl(', hue, ',30%,12%)"/>',
@@ -203,14 +204,5 @@ contract DemoBadges {
         assembly {
             revert(add(reason, 32), mload(reason))
         }
-    }
-
-    function _toString(uint256 value) private pure returns (string memory) {
-        if (value == 0) return "0";
-        uint256 digits;
-        for (uint256 rest = value; rest != 0; rest /= 10) digits++;
-        bytes memory out = new bytes(digits);
-        for (; value != 0; value /= 10) out[--digits] = bytes1(uint8(48 + (value % 10)));
-        return string(out);
     }
 }

@@ -2,6 +2,7 @@
 pragma solidity ^0.8.24;
 
 import {Base64} from "./Base64.sol";
+import {Decimal} from "./Decimal.sol";
 
 interface IERC721Receiver {
     function onERC721Received(address operator, address from, uint256 tokenId, bytes calldata data)
@@ -131,8 +132,8 @@ contract DemoCollection {
     function tokenURI(uint256 tokenId) external view returns (string memory) {
         ownerOf(tokenId);
         // The golden angle spreads consecutive ids around the colour wheel.
-        string memory hue = _toString((tokenId * 137) % 360);
-        string memory id = _toString(tokenId);
+        string memory hue = Decimal.toString((tokenId * 137) % 360);
+        string memory id = Decimal.toString(tokenId);
         bytes memory svg = abi.encodePacked(
             '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 320">',
             '<rect width="320" height="320" fill="hsl(', hue, ',45%,14%)"/>',
@@ -148,14 +149,5 @@ contract DemoCollection {
             '","attributes":[{"trait_type":"Hue","value":', hue, "}]}"
         );
         return string.concat("data:application/json;base64,", Base64.encode(json));
-    }
-
-    function _toString(uint256 value) private pure returns (string memory) {
-        if (value == 0) return "0";
-        uint256 digits;
-        for (uint256 rest = value; rest != 0; rest /= 10) digits++;
-        bytes memory out = new bytes(digits);
-        for (; value != 0; value /= 10) out[--digits] = bytes1(uint8(48 + (value % 10)));
-        return string(out);
     }
 }

@@ -81,8 +81,12 @@ export function validateSend(state: SendState, context: SendValidationContext): 
     return SendText.INVALID_AMOUNT
   if (parseUnits(amount, decimals) > toUnits(token.quantity.numeric, decimals))
     return SendText.INSUFFICIENT_FUNDS
-  if (!isValidAddress(receiverAddress, context.namespace)) return SendText.INVALID_ADDRESS
-  if (context.namespace === 'eip155' && !toTransferAddress(receiverAddress)) return SendText.INVALID_ADDRESS
+  // On eip155 the stricter rule of what is actually sent: the shape check plus the checksum.
+  const validAddress =
+    context.namespace === 'eip155'
+      ? toTransferAddress(receiverAddress) !== undefined
+      : isValidAddress(receiverAddress, context.namespace)
+  if (!validAddress) return SendText.INVALID_ADDRESS
   return undefined
 }
 

@@ -1,6 +1,7 @@
 /**
- * The shapes the account views read from the services (SPEC §3, §7). The services answer them;
- * the client treats every field as untrusted text that is rendered as text only.
+ * The shapes the account views read from the services (SPEC §3, §7). The services answer with
+ * `Balance` and `Nft` as written here (`@portico/core/account/types`); the client treats every
+ * field as untrusted text that is rendered as text only.
  */
 
 /** A token balance (SPEC §3): `address` is a CAIP-10 id, absent for the native token. */

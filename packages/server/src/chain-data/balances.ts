@@ -1,19 +1,9 @@
+import type { Balance } from '@portico/core/account/types'
 import { sql } from 'kysely'
 import { type Address, formatUnits } from 'viem'
 import { preparedAs } from '../db/prepared-statements.ts'
 import { checksummed } from './checksum.ts'
 import { type ChainData, iconOf, priceOf } from './config.ts'
-
-export interface Balance {
-  name: string
-  symbol: string
-  chainId: string
-  address?: string
-  value: number
-  price: number
-  quantity: { decimals: string; numeric: string }
-  iconUrl: string
-}
 
 /** How long a native balance read from the node is reused; `forceUpdate` skips it. */
 const NATIVE_TTL_MS = 2_000

@@ -1,16 +1,8 @@
+import type { Nft } from '@portico/core/account/types'
 import { sql } from 'kysely'
 import { checksummed } from './checksum.ts'
 import type { ChainData } from './config.ts'
 import { decodeCursor, encodeCursor, NftCursor } from './cursor.ts'
-
-export interface Nft {
-  contract: string
-  tokenId: string
-  name: string
-  collection: { name: string; symbol: string }
-  image: string
-  isSpam: boolean
-}
 
 interface Row {
   contract: string

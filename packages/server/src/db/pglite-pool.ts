@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite'
-import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely'
+import type { PostgresPool, PostgresQueryResult } from 'kysely'
+import { TextQueryClient } from './text-query-client.ts'
 
 /**
  * Makes one PGlite instance look like a node-postgres pool, so Kysely's own PostgresDialect drives
@@ -27,24 +28,20 @@ export function pglitePool(pglite: PGlite): PostgresPool {
   }
 }
 
-class PgliteClient implements PostgresPoolClient {
+class PgliteClient extends TextQueryClient {
   constructor(
     private readonly pglite: PGlite,
     readonly release: () => void,
-  ) {}
+  ) {
+    super()
+  }
 
-  query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>
-  query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>
-  query<R>(
-    sql: string | PostgresCursor<R>,
-    parameters: ReadonlyArray<unknown> = [],
-  ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
-    // Kysely only passes a cursor when the dialect is configured with one, which this is not.
-    if (typeof sql !== 'string') throw new Error('Streaming queries are not supported on PGlite')
-    return this.pglite.query<R>(sql, [...parameters]).then((result) => ({
+  protected async run<R>(sql: string, parameters: unknown[]): Promise<PostgresQueryResult<R>> {
+    const result = await this.pglite.query<R>(sql, parameters)
+    return {
       command: result.command as PostgresQueryResult<R>['command'],
       rowCount: result.rowCount ?? result.affectedRows ?? 0,
       rows: result.rows,
-    }))
+    }
   }
 }

@@ -1,5 +1,6 @@
-import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely'
+import type { PostgresPool, PostgresQueryResult } from 'kysely'
 import type pg from 'pg'
+import { TextQueryClient } from './text-query-client.ts'
 
 /**
  * Marks a statement to be prepared once per connection on Postgres and then only bound and run:
@@ -39,19 +40,13 @@ export function preparingPool(pool: pg.Pool): PostgresPool {
   }
 }
 
-class PreparingClient implements PostgresPoolClient {
-  constructor(private readonly client: pg.PoolClient) {}
+class PreparingClient extends TextQueryClient {
+  constructor(private readonly client: pg.PoolClient) {
+    super()
+  }
 
-  query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>
-  query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>
-  query<R>(
-    sql: string | PostgresCursor<R>,
-    parameters: ReadonlyArray<unknown> = [],
-  ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
-    // Kysely only passes a cursor when the dialect is configured with one, which this is not.
-    if (typeof sql !== 'string') throw new Error('Streaming queries are not supported')
+  protected run<R>(sql: string, values: unknown[]): Promise<PostgresQueryResult<R>> {
     const name = preparedName(sql)
-    const values = [...parameters]
     const result =
       name === undefined ? this.client.query(sql, values) : this.client.query({ name, text: sql, values })
     return result as unknown as Promise<PostgresQueryResult<R>>
