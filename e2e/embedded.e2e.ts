@@ -30,6 +30,11 @@ afterAll(async () => {
 })
 
 const dialogOf = (p: Page) => p.getByRole('dialog')
+/** The secure frame, drawn over the modal from the services' origin while it shows an approval. */
+const secureFrameOf = (p: Page) => p.frameLocator('iframe[title="Portico secure frame"]')
+const focusedTag = (p: Page) => p.evaluate(() => document.activeElement?.tagName)
+/** Sign-in with wallet is not what these tests are about. */
+const PAGE_URL = `${stack.pageUrl}/?signIn=off`
 const statusOf = (p: Page) => p.getByTestId('status').textContent()
 
 async function startEmailLogin(p: Page, address: string) {
@@ -46,7 +51,7 @@ async function connectedAddress(p: Page): Promise<Hex> {
 // One visitor's story, in order: each step starts where the previous one left the page.
 describe('e-mail login through the secure frame', () => {
   it('a new visitor logs in with the code from the e-mail and is connected', async () => {
-    await page.goto(stack.pageUrl)
+    await page.goto(PAGE_URL)
     const before = await lastMailId(stack.servicesUrl)
     await startEmailLogin(page, email)
     firstMailAt = Date.now()
@@ -59,16 +64,24 @@ describe('e-mail login through the secure frame', () => {
     address = await connectedAddress(page)
   })
 
-  it('signs a message only after Approve, with a signature that verifies against the address', async () => {
+  it('signs a message only after Approve inside the secure frame, with a signature that verifies', async () => {
     await page.getByRole('button', { name: 'Sign a message' }).click()
-    await poll(() => dialogOf(page).getByText(MESSAGE).count()).toBe(1)
+    const frame = secureFrameOf(page)
+    await poll(() => frame.getByText(MESSAGE).count()).toBe(1)
+    expect(await frame.getByRole('heading').textContent()).toBe('Approve Transaction')
+    expect(await frame.getByText(new URL(stack.pageUrl).origin).count()).toBe(1)
+    // The modal keeps its place behind, with nothing in it that could answer.
     expect(await dialogOf(page).getByRole('heading').textContent()).toBe('Approve Transaction')
-    await dialogOf(page).getByRole('button', { name: 'Approve' }).click()
+    expect(await dialogOf(page).getByRole('button', { name: 'Approve' }).count()).toBe(0)
+    // Focus moves into the frame, where the request is read and answered.
+    await poll(() => focusedTag(page)).toBe('IFRAME')
+    await frame.getByRole('button', { name: 'Approve' }).click()
     const output = page.getByTestId('wallet-signature')
     await poll(() => output.count(), { timeout: 20_000 }).toBe(1)
     const signature = (await output.textContent()) as Hex
     expect(await verifyMessage({ address, message: MESSAGE, signature })).toBe(true)
     await poll(() => dialogOf(page).count()).toBe(0)
+    expect(await page.locator('iframe[title="Portico secure frame"]').isVisible()).toBe(false)
   })
 
   it('sends ETH from the embedded account after showing recipient, amount and fee', async () => {
@@ -82,14 +95,11 @@ describe('e-mail login through the secure frame', () => {
 
     await page.getByRole('textbox', { name: 'Recipient' }).fill(funder.address)
     await page.getByRole('button', { name: 'Send 0.01 ETH' }).click()
-    await poll(() => dialogOf(page).getByText('0.01 ETH').count()).toBe(1)
-    expect(await dialogOf(page).getByText(funder.address).count()).toBe(1)
-    await poll(() =>
-      dialogOf(page)
-        .getByText(/^\d+(\.\d+)? ETH$/)
-        .count(),
-    ).toBe(2) // amount and fee
-    await dialogOf(page).getByRole('button', { name: 'Approve' }).click()
+    const frame = secureFrameOf(page)
+    await poll(() => frame.getByText('0.01 ETH').count()).toBe(1)
+    expect(await frame.getByText(funder.address).count()).toBe(1)
+    await poll(() => frame.getByText(/^\d+(\.\d+)? ETH$/).count()).toBe(2) // amount and fee
+    await frame.getByRole('button', { name: 'Approve' }).click()
 
     const output = page.getByTestId('wallet-transaction')
     await poll(() => output.count(), { timeout: 20_000 }).toBe(1)
@@ -102,19 +112,108 @@ describe('e-mail login through the secure frame', () => {
 
   it('a rejected request fails in the dapp with 4001 and nothing is signed', async () => {
     await page.getByRole('button', { name: 'Sign a message' }).click()
-    await dialogOf(page).getByRole('button', { name: 'Reject' }).click()
+    await secureFrameOf(page).getByRole('button', { name: 'Reject' }).click()
     await poll(() => page.getByTestId('wallet-error').textContent()).toMatch(/^4001 /)
     expect(await page.getByTestId('wallet-signature').count()).toBe(0)
   })
 
+  it('a script on the page can request but never approve: only a click inside the frame signs', async () => {
+    const nonceBefore = await chain.getTransactionCount({ address })
+    const servicesOrigin = new URL(stack.servicesUrl).origin
+    // What an injected script would do: talk to the frame directly, skipping the modal.
+    await page.evaluate(
+      ({ servicesOrigin, address, to }) => {
+        const frame = [...document.querySelectorAll('iframe')].find((f) => f.title === 'Portico secure frame')
+        const answers: unknown[] = []
+        Object.assign(window, { injectedAnswers: answers })
+        addEventListener('message', (event) => {
+          if (event.source === frame?.contentWindow && String(event.data?.id).startsWith('xss-'))
+            answers.push(event.data)
+        })
+        const hex = `0x${[...new TextEncoder().encode('Injected')].map((b) => b.toString(16).padStart(2, '0')).join('')}`
+        const send = (id: string, method: string, params: unknown) =>
+          frame?.contentWindow?.postMessage(
+            { id, type: 'RPC_REQUEST', payload: { method, params } },
+            servicesOrigin,
+          )
+        send('xss-sign', 'personal_sign', [hex, address])
+        send('xss-send', 'eth_sendTransaction', [{ from: address, to, value: '0x2386f26fc10000' }])
+      },
+      { servicesOrigin, address, to: funder.address },
+    )
+    const frame = secureFrameOf(page)
+    await poll(() => frame.getByText('Injected').count()).toBe(1)
+    expect(await frame.getByText('1 more request(s) waiting').count()).toBe(1)
+    // Then it presses everything it can reach: every button of the page and of the modal's shadow
+    // root, and whatever the page finds at each point over the shown frame.
+    await page.evaluate(() => {
+      const press = (root: Document | ShadowRoot) => {
+        for (const element of root.querySelectorAll<HTMLElement>('*')) {
+          if (element.shadowRoot) press(element.shadowRoot)
+          if (
+            element.matches('button:not([data-testid]), [role="button"]') &&
+            !/Disconnect|Sign a message|Send/.test(element.textContent ?? '')
+          )
+            element.click()
+        }
+      }
+      press(document)
+      const box = [...document.querySelectorAll('iframe')]
+        .find((f) => f.title === 'Portico secure frame')
+        ?.getBoundingClientRect()
+      for (let x = 0; box && x <= box.width; x += 20)
+        for (let y = 0; y <= box.height; y += 20) {
+          const target = document.elementFromPoint(box.left + x, box.top + y)
+          if (target instanceof HTMLElement) target.click()
+          target?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }))
+        }
+    })
+    // Still the first request on screen: nothing was answered, nothing signed or sent.
+    expect(await frame.getByText('Injected').count()).toBe(1)
+    expect(
+      await page.evaluate(() => (window as unknown as { injectedAnswers: unknown[] }).injectedAnswers),
+    ).toEqual([])
+
+    // A person's click inside the frame signs it; the transaction behind it is rejected there too.
+    await frame.getByRole('button', { name: 'Approve' }).click()
+    await poll(() => frame.getByText('Send a transaction').count()).toBe(1)
+    await frame.getByRole('button', { name: 'Reject' }).click()
+    const answers = () =>
+      page.evaluate(
+        () =>
+          (
+            window as unknown as {
+              injectedAnswers: { id: string; type: string; payload: { result?: Hex; code?: number } }[]
+            }
+          ).injectedAnswers,
+      )
+    await poll(async () => (await answers()).length).toBe(2)
+    const [signed, sent] = await answers()
+    expect(signed).toMatchObject({ id: 'xss-sign', type: 'RPC_REQUEST_SUCCESS' })
+    expect(
+      await verifyMessage({ address, message: 'Injected', signature: signed?.payload.result as Hex }),
+    ).toBe(true)
+    expect(sent).toMatchObject({ id: 'xss-send', type: 'RPC_REQUEST_ERROR', payload: { code: 4001 } })
+    expect(await chain.getTransactionCount({ address })).toBe(nonceBefore)
+    await poll(() => page.locator('iframe[title="Portico secure frame"]').isVisible()).toBe(false)
+    // The script's clicks opened the account modal; the visitor closes it.
+    await page.keyboard.press('Escape')
+    await poll(() => dialogOf(page).count()).toBe(0)
+  })
+
   it('the approval cannot be closed away: Escape keeps it open until answered', async () => {
     await page.getByRole('button', { name: 'Sign a message' }).click()
-    await poll(() => dialogOf(page).getByText(MESSAGE).count()).toBe(1)
+    const frame = secureFrameOf(page)
+    await poll(() => frame.getByText(MESSAGE).count()).toBe(1)
     await page.keyboard.press('Escape')
     await page.waitForTimeout(600)
-    expect(await dialogOf(page).getByText(MESSAGE).count()).toBe(1)
-    await dialogOf(page).getByRole('button', { name: 'Reject' }).click()
+    expect(await frame.getByText(MESSAGE).count()).toBe(1)
+    expect(await dialogOf(page).count()).toBe(1)
+    // Keyboard only: Tab from the heading reaches Reject, and Enter answers.
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Enter')
     await poll(() => dialogOf(page).count()).toBe(0)
+    await poll(() => page.getByTestId('wallet-error').textContent()).toMatch(/^4001 /)
   })
 
   it('stays connected through the frame after a reload', async () => {
@@ -141,7 +240,7 @@ describe('e-mail login through the secure frame', () => {
     const other = await browser.newContext()
     try {
       second = await other.newPage()
-      await second.goto(stack.pageUrl)
+      await second.goto(PAGE_URL)
       const before = await lastMailId(stack.servicesUrl)
       await startEmailLogin(second, email)
       await poll(() => dialogOf(second).getByText('Approve this device').count()).toBe(1)

@@ -4,6 +4,7 @@ import {
   errorPayload,
   errorType,
   FRAME_VERSION,
+  type FrameLayout,
   frameEvent,
   MESSAGES,
   type MessageType,
@@ -54,6 +55,10 @@ export function createFrameClient(options: FrameClientOptions) {
     const parsed = frameEvent.safeParse(event.data)
     if (!parsed.success) return
     const message = parsed.data
+    if (message.type === 'FRAME_LAYOUT') {
+      if ('visible' in message) layout(message)
+      return
+    }
     if (!('id' in message)) {
       onReady?.()
       return
@@ -80,6 +85,30 @@ export function createFrameClient(options: FrameClientOptions) {
     else entry.resolve(outcome.value)
   }
 
+  /**
+   * The frame is hidden until it draws an approval; then it is shown over the modal, gets focus
+   * (the request is read and answered inside it), and hands focus back when it hides again.
+   */
+  let focusBefore: HTMLElement | undefined
+  function layout({ visible, height }: FrameLayout) {
+    if (!iframe) return
+    const wasVisible = iframe.style.opacity === '1'
+    iframe.style.cssText = visible ? shownStyle(height) : HIDDEN_STYLE
+    if (visible) {
+      iframe.removeAttribute('aria-hidden')
+      iframe.tabIndex = 0
+      if (!wasVisible) {
+        focusBefore = deepActiveElement()
+        iframe.focus()
+      }
+    } else {
+      iframe.setAttribute('aria-hidden', 'true')
+      iframe.tabIndex = -1
+      if (document.activeElement === iframe) focusBefore?.focus()
+      focusBefore = undefined
+    }
+  }
+
   function load(): Promise<void> {
     loading ??= new Promise<void>((resolve, reject) => {
       const url = new URL('/frame', options.servicesUrl)
@@ -94,7 +123,7 @@ export function createFrameClient(options: FrameClientOptions) {
       element.title = 'Portico secure frame'
       element.setAttribute('aria-hidden', 'true')
       element.tabIndex = -1
-      element.style.cssText = 'position:fixed;width:0;height:0;border:0;opacity:0;pointer-events:none'
+      element.style.cssText = HIDDEN_STYLE
       const timer = setTimeout(() => fail(), timeouts.loadTimeoutMs)
       const fail = () => {
         element.remove()
@@ -116,11 +145,23 @@ export function createFrameClient(options: FrameClientOptions) {
     return loading
   }
 
-  async function request<T extends MessageType>(type: T, payload: RequestOf<T>): Promise<SuccessOf<T>> {
+  /** `signal` withdraws the request: the frame drops it and answers with a rejection. */
+  async function request<T extends MessageType>(
+    type: T,
+    payload: RequestOf<T>,
+    signal?: AbortSignal,
+  ): Promise<SuccessOf<T>> {
     await load()
     const target = iframe?.contentWindow
     if (!target) throw new FrameError(ErrorText.FRAME_LOAD_FAILED, Alerts.IFRAME_LOAD_FAILED)
     const id = crypto.randomUUID()
+    signal?.addEventListener(
+      'abort',
+      () => {
+        if (waiting.has(id)) void request('CANCEL_REQUEST', { id }).catch(() => undefined)
+      },
+      { once: true },
+    )
     return new Promise<SuccessOf<T>>((resolve, reject) => {
       const timeoutMs = TIMED_MESSAGES.has(type) ? timeouts.requestTimeoutMs : undefined
       const timer =
@@ -156,6 +197,21 @@ export function createFrameClient(options: FrameClientOptions) {
       clearTimeout(timer)
     },
   }
+}
+
+const HIDDEN_STYLE = 'position:fixed;width:0;height:0;border:0;opacity:0;pointer-events:none'
+
+/** Centred over the modal without a transform, so the frame's visibility check sees it unaltered. */
+const shownStyle = (height: number) =>
+  `position:fixed;inset:0;margin:auto;width:min(360px,calc(100vw - 16px));height:${Math.ceil(height)}px;` +
+  'max-height:calc(100vh - 16px);border:0;border-radius:24px;opacity:1;pointer-events:auto;' +
+  'z-index:2147483647;color-scheme:dark;background:transparent;box-shadow:0 8px 40px rgba(0,0,0,0.5)'
+
+/** The element that has focus, looking through open shadow roots (the modal lives in one). */
+function deepActiveElement(): HTMLElement | undefined {
+  let active = document.activeElement
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
+  return active instanceof HTMLElement ? active : undefined
 }
 
 function toFrameError(payload: unknown): FrameError {

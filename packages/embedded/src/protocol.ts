@@ -70,6 +70,11 @@ export const MESSAGES = {
     success: z.object({ type: z.string(), address }),
   },
   RELOAD: { request: empty, success: empty },
+  /** The page may withdraw a request it made (a forced close); only the frame's own buttons approve. */
+  CANCEL_REQUEST: {
+    request: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
+    success: empty,
+  },
 } as const
 
 export type MessageType = keyof typeof MESSAGES
@@ -90,9 +95,21 @@ export const errorPayload = z.object({
 })
 export type ErrorPayload = z.output<typeof errorPayload>
 
-/** An answer as the dapp receives it, or the frame's ready signal. */
+/**
+ * The frame asks to be shown (an approval waits for the user's click inside it) or hidden again;
+ * `height` is its content's height in CSS pixels.
+ */
+export const frameLayout = z.object({
+  type: z.literal('FRAME_LAYOUT'),
+  visible: z.boolean(),
+  height: z.number().check(z.minimum(0), z.maximum(10_000)),
+})
+export type FrameLayout = z.output<typeof frameLayout>
+
+/** An answer as the dapp receives it, the frame's ready signal, or its layout request. */
 export const frameEvent = z.union([
   z.object({ type: z.literal('FRAME_READY') }),
+  frameLayout,
   z.object({ id, type: z.string().check(z.regex(/^[A-Z_]+_(SUCCESS|ERROR)$/)), payload: z.unknown() }),
 ])
 

@@ -30,14 +30,15 @@ export type EmbeddedProvider = ReturnType<typeof createEmbeddedProvider>
 
 /**
  * The provider the dapp's wagmi talks to. Every call obeys the RPC policy (SPEC §6): safe methods
- * go straight to the frame, not-safe ones wait for ApproveTransaction in the modal first, and
- * anything else is refused with 4200 before it leaves the page.
+ * go straight to the frame; not-safe ones go to the frame too, which shows them and waits for a
+ * click on its own Approve button while the modal shows ApproveTransaction; anything else is
+ * refused with 4200 before it leaves the page.
  */
 export function createEmbeddedProvider(parameters: EmbeddedProviderParameters) {
   const { frame, chainId } = parameters
-  async function viaFrame(method: string, params: unknown): Promise<unknown> {
+  async function viaFrame(method: string, params: unknown, signal?: AbortSignal): Promise<unknown> {
     try {
-      return (await frame.request('RPC_REQUEST', { method, params })).result
+      return (await frame.request('RPC_REQUEST', { method, params }, signal)).result
     } catch (error) {
       if (error instanceof FrameError) {
         if (error.alert) parameters.host()?.alert(error.alert)
@@ -69,8 +70,13 @@ export function createEmbeddedProvider(parameters: EmbeddedProviderParameters) {
         const host = parameters.host()
         if (!host)
           throw new ProviderRpcError(ProviderErrorCode.UNAUTHORIZED, 'No modal to approve this request in')
-        if (!(await host.approve({ method, params }))) {
-          throw new ProviderRpcError(ProviderErrorCode.USER_REJECTED, 'User rejected the request.')
+        // The frame shows the request and takes the user's answer; the modal only keeps its place.
+        const withdraw = new AbortController()
+        const done = host.approving({ method, params }, () => withdraw.abort())
+        try {
+          return await viaFrame(method, params, withdraw.signal)
+        } finally {
+          done()
         }
       }
       return viaFrame(method, params)

@@ -52,10 +52,19 @@ function setup(actions: EmailAction[] = ['VERIFY_OTP']) {
   }
 }
 
-test('not-safe requests open ApproveTransaction, stack, and close the modal once all are answered', async () => {
+/** A request as the provider hands it over: `withdrawn` counts the modal's withdrawals. */
+function ask(host: EmbeddedHost, method: string, params: unknown) {
+  const record = { withdrawn: 0, done: () => {} }
+  record.done = host.approving({ method, params }, () => {
+    record.withdrawn += 1
+  })
+  return record
+}
+
+test('not-safe requests open ApproveTransaction, stack, and close the modal once the frame answered all', () => {
   const { controller, modal, router, host } = setup()
-  const first = host().approve({ method: 'personal_sign', params: ['0x68', '0x1'] })
-  const second = host().approve({ method: 'eth_sendTransaction', params: [{}] })
+  const first = ask(host(), 'personal_sign', ['0x68', '0x1'])
+  const second = ask(host(), 'eth_sendTransaction', [{}])
   expect(modal.store.getState().open).toBe(true)
   expect(router.store.getState().view).toBe('ApproveTransaction')
   expect(controller.state.getState().approvals.map((r) => r.method)).toEqual([
@@ -64,31 +73,31 @@ test('not-safe requests open ApproveTransaction, stack, and close the modal once
   ])
 
   expect(modal.close()).toBe(false) // blocked while a request waits
-  const [firstId, secondId] = controller.state.getState().approvals.map((r) => r.id)
-  controller.approve(firstId as number)
-  expect(await first).toBe(true)
+  first.done()
   expect(modal.store.getState().open).toBe(true)
-  controller.reject(secondId as number)
-  expect(await second).toBe(false)
+  expect(controller.state.getState().approvals.map((r) => r.method)).toEqual(['eth_sendTransaction'])
+  second.done()
   expect(modal.store.getState().open).toBe(false)
+  expect([first.withdrawn, second.withdrawn]).toEqual([0, 0])
 })
 
-test('a forced close answers every waiting request with a rejection', async () => {
-  const { modal, host } = setup()
-  const pending = host().approve({ method: 'personal_sign', params: [] })
+test('a forced close withdraws every waiting request from the frame', () => {
+  const { modal, host, controller } = setup()
+  const pending = ask(host(), 'personal_sign', [])
   modal.close({ force: true })
-  expect(await pending).toBe(false)
+  expect(pending.withdrawn).toBe(1)
+  expect(controller.state.getState().approvals).toEqual([])
 })
 
-test('a disallowed method rejects open requests and shows the error 300 ms after the modal opens', async () => {
+test('a disallowed method withdraws open requests and shows the error 300 ms after the modal opens', () => {
   vi.useFakeTimers()
   const { modal, toast, host } = setup()
   const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
-  const pending = host().approve({ method: 'personal_sign', params: [] })
+  const pending = ask(host(), 'personal_sign', [])
   host().disallowed('eth_sign')
   expect(logged).toHaveBeenCalledWith('Requested RPC call is not allowed: eth_sign')
   logged.mockRestore()
-  expect(await pending).toBe(false)
+  expect(pending.withdrawn).toBe(1)
   expect(modal.store.getState().open).toBe(true)
   expect(toast.store.getState().open).toBe(false)
   vi.advanceTimersByTime(300)

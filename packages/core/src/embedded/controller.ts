@@ -43,7 +43,7 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
     alert: undefined,
     approvals: [],
   })
-  const pending = new Map<number, (approved: boolean) => void>()
+  const withdrawals = new Map<number, () => void>()
   let nextId = 1
 
   function connector(): (Connector & EmbeddedAuthApi) | undefined {
@@ -58,9 +58,8 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
     return found
   }
 
-  function settle(id: number, approved: boolean) {
-    pending.get(id)?.(approved)
-    pending.delete(id)
+  function settle(id: number) {
+    withdrawals.delete(id)
     const approvals = state.getState().approvals.filter((request) => request.id !== id)
     state.setState({ approvals })
     // Success or refusal closes the modal, or shows the next request of the stack (SPEC §4).
@@ -68,26 +67,32 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
   }
 
   connector()?.setHost({
-    approve(request) {
+    approving(request, withdraw) {
       const id = nextId++
       const waiting = state.getState().approvals
       state.setState({ approvals: [...waiting, { id, ...request }] })
+      withdrawals.set(id, withdraw)
       if (!modal.store.getState().open) modal.open({ view: 'ApproveTransaction' })
       else if (router.store.getState().view !== 'ApproveTransaction') router.push('ApproveTransaction')
-      return new Promise<boolean>((resolve) => pending.set(id, resolve))
+      return () => settle(id)
     },
     alert: (alert) => state.setState({ alert }),
     disallowed(method) {
       console.error(`${ErrorText.RPC_NOT_ALLOWED}: ${method}`)
-      for (const { id } of state.getState().approvals) settle(id, false)
+      for (const { id } of state.getState().approvals) withdraw(id)
       modal.open()
       setTimeout(() => toast.showError(ErrorText.RPC_NOT_ALLOWED), FRAME.errorMessageDelayMs)
     },
   })
 
+  function withdraw(id: number) {
+    withdrawals.get(id)?.()
+    settle(id)
+  }
+
   // A forced close (disconnect, another flow) must not leave the dapp's request hanging.
   modal.store.subscribe((next) => {
-    if (!next.open) for (const { id } of state.getState().approvals) settle(id, false)
+    if (!next.open) for (const { id } of state.getState().approvals) withdraw(id)
   })
 
   function cooldownLeftMs(): number {
@@ -158,7 +163,5 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
       state.setState({ email: newEmail, newEmail: undefined })
       return newEmail
     },
-    approve: (id: number) => settle(id, true),
-    reject: (id: number) => settle(id, false),
   }
 }

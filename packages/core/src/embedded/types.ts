@@ -20,7 +20,7 @@ export interface EmbeddedUser {
   smartAccountDeployed: boolean
 }
 
-/** One not-safe RPC request waiting for the user in ApproveTransaction. */
+/** One not-safe RPC request the secure frame is showing while the modal is on ApproveTransaction. */
 export interface ApprovalRequest {
   id: number
   method: string
@@ -29,8 +29,13 @@ export interface ApprovalRequest {
 
 /** What the page (through Portico) offers the connector: approvals and alerts live in the modal. */
 export interface EmbeddedHost {
-  /** Resolves true when the user approved, false when they rejected or the request was dropped. */
-  approve(request: { method: string; params: unknown }): Promise<boolean>
+  /**
+   * A not-safe request went to the secure frame, which shows it and takes the user's answer there:
+   * the page can ask, never approve. The modal shows ApproveTransaction meanwhile and calls
+   * `withdraw` if it is closed by force (the request then fails as rejected). The returned function
+   * is called once the frame has answered.
+   */
+  approving(request: { method: string; params: unknown }, withdraw: () => void): () => void
   alert(alert: Alert): void
   /** A method outside the RPC policy was asked for (SPEC §8 "Disallowed RPC method"). */
   disallowed(method: string): void

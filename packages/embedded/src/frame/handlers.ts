@@ -1,11 +1,20 @@
 import { ErrorText, ProviderErrorCode } from '@portico/core/errors'
+import { classifyRpcMethod } from '@portico/core/rpc-policy'
 import type { MessageType, RequestOf, SuccessOf } from '../protocol.ts'
 import { ApiError, callAuth, type FrameIdentity } from './api.ts'
+import type { ApprovalQueue } from './approvals.ts'
 import { readToken, writeToken } from './session.ts'
 
 type RpcAnswer = { result: unknown } | { error: { code: number; message: string } }
 type User = SuccessOf<'GET_USER'>
-type Handlers = { [T in MessageType]: (payload: RequestOf<T>, parentOrigin: string) => Promise<SuccessOf<T>> }
+/** `messageId` is the id of the page's message, by which the page may later withdraw it. */
+export type Handlers = {
+  [T in MessageType]: (
+    payload: RequestOf<T>,
+    parentOrigin: string,
+    messageId: string,
+  ) => Promise<SuccessOf<T>>
+}
 
 export interface FrameSettings {
   projectId: string
@@ -13,8 +22,14 @@ export interface FrameSettings {
   deviceId: string
 }
 
-/** One function per message; each answers with the success payload or throws the error to send. */
-export function createHandlers(settings: FrameSettings): Handlers {
+/**
+ * One function per message; each answers with the success payload or throws the error to send.
+ * `rpc` reads the chain through the services for the frame's own needs (the approval's fee).
+ */
+export function createHandlers(
+  settings: FrameSettings,
+  approvals: ApprovalQueue,
+): { handlers: Handlers; rpc(origin: string, method: string, params: unknown): Promise<unknown> } {
   let token = readToken(settings.projectId)
   // The address being logged in with, between CONNECT_EMAIL and the OTP or device step.
   let pendingEmail: string | undefined
@@ -43,7 +58,13 @@ export function createHandlers(settings: FrameSettings): Handlers {
     }
   }
 
-  return {
+  const rpc = async (origin: string, path: '/rpc' | '/rpc/approved', request: RequestOf<'RPC_REQUEST'>) => {
+    const answer = await withSession(() => call<RpcAnswer>(origin, path, request))
+    if ('error' in answer) throw new ApiError(answer.error.message, 400, answer.error.code)
+    return { result: answer.result }
+  }
+
+  const handlers: Handlers = {
     async CONNECT_EMAIL({ email }, origin) {
       pendingEmail = email
       return call(origin, '/email/connect', { email })
@@ -86,10 +107,22 @@ export function createHandlers(settings: FrameSettings): Handlers {
         throw new ApiError(ErrorText.CHAIN_NOT_SUPPORTED, 400, ProviderErrorCode.SWITCH_CHAIN_FAILED)
       return { chainId }
     },
-    async RPC_REQUEST(request, origin) {
-      const answer = await withSession(() => call<RpcAnswer>(origin, '/rpc', request))
-      if ('error' in answer) throw new ApiError(answer.error.message, 400, answer.error.code)
-      return { result: answer.result }
+    // A not-safe request waits for the user's click on the frame's own Approve button; the page
+    // that asked can neither see nor press it. Only then do the services sign.
+    async RPC_REQUEST(request, origin, messageId) {
+      if (classifyRpcMethod(request.method) !== 'approval') return rpc(origin, '/rpc', request)
+      const approved = await approvals.ask({
+        id: messageId,
+        origin,
+        method: request.method,
+        params: request.params,
+      })
+      if (!approved) throw new ApiError('User rejected the request.', 400, ProviderErrorCode.USER_REJECTED)
+      return rpc(origin, '/rpc/approved', request)
+    },
+    async CANCEL_REQUEST({ id }) {
+      approvals.cancel(id)
+      return {}
     },
     async UPDATE_EMAIL({ email }, origin) {
       const answer = await withSession(() =>
@@ -121,5 +154,9 @@ export function createHandlers(settings: FrameSettings): Handlers {
       setTimeout(() => window.location.reload(), 0)
       return {}
     },
+  }
+  return {
+    handlers,
+    rpc: async (origin, method, params) => (await rpc(origin, '/rpc', { method, params })).result,
   }
 }

@@ -9,8 +9,12 @@ import {
   successType,
 } from '../protocol.ts'
 import { ApiError } from './api.ts'
+import { renderApproval, trapFocus } from './approval-view.ts'
+import { type ApprovalItem, createApprovalQueue } from './approvals.ts'
+import { feeText } from './fee.ts'
 import { createHandlers } from './handlers.ts'
 import { deviceId } from './session.ts'
+import { adoptFrameStyles } from './styles.ts'
 
 /** The secure frame: answers the parent page's messages, only for the project's allowed origins. */
 const configSchema = z.object({
@@ -24,11 +28,44 @@ const parsedConfig = configSchema.safeParse(
 const config = parsedConfig.success ? parsedConfig.data : { projectId: '', allowedOrigins: [], debug: false }
 const chainId = Number(new URLSearchParams(location.search).get('chainId') ?? '1')
 const allowed = new Set(config.allowedOrigins)
-const handlers = createHandlers({
-  projectId: config.projectId,
-  chainId: Number.isSafeInteger(chainId) && chainId > 0 ? chainId : 1,
-  deviceId: deviceId(),
+const root = document.createElement('main')
+document.body.append(root)
+adoptFrameStyles()
+trapFocus(root)
+let shownTo: string | undefined
+let teardown: (() => void) | undefined
+// The frame draws approvals itself and asks the page that requested them to show it; the layout
+// message carries nothing but the frame's height, so it goes to that page's origin alone.
+const approvals = createApprovalQueue((current: ApprovalItem | undefined, waiting) => {
+  teardown?.()
+  teardown = undefined
+  if (current) {
+    teardown = renderApproval(root, current, waiting, {
+      decide: (id, approved) => approvals.decide(id, approved),
+      estimateFee: (request) => feeText(request, (method, params) => rpc(current.origin, method, params)),
+    })
+  } else root.replaceChildren()
+  const target = current?.origin ?? shownTo
+  shownTo = current?.origin
+  if (target) postLayout(target, current !== undefined)
 })
+new ResizeObserver(() => {
+  if (shownTo) postLayout(shownTo, true)
+}).observe(root)
+function postLayout(origin: string, visible: boolean) {
+  window.parent.postMessage(
+    { type: 'FRAME_LAYOUT', visible, height: Math.ceil(root.getBoundingClientRect().height) },
+    origin,
+  )
+}
+const { handlers, rpc } = createHandlers(
+  {
+    projectId: config.projectId,
+    chainId: Number.isSafeInteger(chainId) && chainId > 0 ? chainId : 1,
+    deviceId: deviceId(),
+  },
+  approvals,
+)
 const log = (...args: unknown[]) => {
   if (config.debug) console.info('[portico frame]', ...args)
 }
@@ -60,18 +97,18 @@ window.addEventListener('message', (event: MessageEvent) => {
     reply('error', { message: shortMessage, kind } satisfies ErrorPayload)
     return
   }
-  void handle(type, envelope.data.payload, event.origin).then(
+  void handle(type, envelope.data.payload, event.origin, id).then(
     (payload) => reply('success', payload),
     (error: unknown) => reply('error', errorOf(error)),
   )
 })
 
-async function handle(type: MessageType, payload: unknown, origin: string): Promise<unknown> {
+async function handle(type: MessageType, payload: unknown, origin: string, id: string): Promise<unknown> {
   const parsed = MESSAGES[type].request.safeParse(payload)
   if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? ErrorText.FRAME_ERROR)
   log(type)
-  const handler = handlers[type] as (payload: unknown, origin: string) => Promise<unknown>
-  return handler(parsed.data, origin)
+  const handler = handlers[type] as (payload: unknown, origin: string, id: string) => Promise<unknown>
+  return handler(parsed.data, origin, id)
 }
 
 // The ready signal says nothing but "listening", so it may go to whoever embedded the frame.

@@ -113,13 +113,25 @@ describeEachBackend('embedded-wallet auth', (backend) => {
     expect(replay.statusCode).toBe(400)
     expect(replay.json().error.message).toBe(OtpText.EXPIRED)
 
-    const signed = await call(
-      '/rpc',
-      { method: 'personal_sign', params: [stringToHex('hello'), session.user.address] },
-      { device: session.device, token: session.token },
-    )
+    const sign = { method: 'personal_sign', params: [stringToHex('hello'), session.user.address] }
+    const auth = { device: session.device, token: session.token }
+    // Signing happens only on the route the frame calls from a click on its own Approve button.
+    const unapproved = await call('/rpc', sign, auth)
+    expect(unapproved.json()).toEqual({
+      error: { code: 4100, message: 'This request must be approved in the secure frame' },
+    })
+    const signed = await call('/rpc/approved', sign, auth)
     const signature = signed.json().result as Hex
     expect(await recoverMessageAddress({ message: 'hello', signature })).toBe(session.user.address)
+    // Reads never go through the approved route.
+    expect((await call('/rpc/approved', { method: 'eth_chainId' }, auth)).json().error.code).toBe(-32600)
+
+    // The wallet's accounts are the user's own, never the node's unlocked ones.
+    for (const method of ['eth_accounts', 'eth_requestAccounts'])
+      expect((await call('/rpc', { method }, auth)).json()).toEqual({ result: [session.user.address] })
+    expect((await call('/rpc', { method: 'eth_coinbase' }, auth)).json()).toEqual({
+      result: session.user.address,
+    })
 
     const user = await call('/user', {}, { device: session.device, token: session.token })
     expect(user.json().address).toBe(session.user.address)

@@ -135,13 +135,24 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
     return {}
   })
 
-  app.post('/rpc', async (request) => {
-    const body = parseRequest(RpcBody, request.body, 'body')
-    const user = await sessionUser(db, callerOf(request))
-    return answerRpc(chain, body, user.address as Hex, (use) =>
-      vault.withAccount(user.id, user.encrypted_key, use),
-    )
-  })
+  // Reads go through /rpc; signing only through /rpc/approved, which the secure frame calls from
+  // the click on its own Approve button (rpc.ts).
+  for (const [path, route] of [
+    ['/rpc', { approved: false }],
+    ['/rpc/approved', { approved: true }],
+  ] as const) {
+    app.post(path, async (request) => {
+      const body = parseRequest(RpcBody, request.body, 'body')
+      const user = await sessionUser(db, callerOf(request))
+      return answerRpc(
+        chain,
+        body,
+        user.address as Hex,
+        (use) => vault.withAccount(user.id, user.encrypted_key, use),
+        route,
+      )
+    })
+  }
 
   // Update e-mail (SPEC §4): a code to the current address, then one to the new address.
   app.post('/email/update', async (request) => {

@@ -38,26 +38,50 @@ const SendTransaction = z.tuple([
   }),
 ])
 
+const notApprovable: RpcOutcome = {
+  error: { code: JsonRpcErrorCode.INVALID_REQUEST, message: 'Only signing requests are approved' },
+}
+
 const invalidParams = (error: z.ZodError): RpcOutcome => ({
   error: { code: JsonRpcErrorCode.INVALID_PARAMS, message: error.issues[0]?.message ?? 'Invalid params' },
 })
 
+/** Methods that name the wallet's own accounts: answered here, never by the node, which has its own. */
+const ACCOUNT_METHODS = new Set(['eth_accounts', 'eth_requestAccounts', 'eth_coinbase'])
+
+/** Where a request comes from: `approved` is the frame's route taken only from a click on its Approve button. */
+export type RpcRoute = { approved: boolean }
+
 /**
- * The embedded wallet's JSON-RPC (SPEC §6): safe methods go to the chain unchanged; the signing
- * methods are answered with the user's key, which `withAccount` opens only for that one call. The
- * approval itself happened in the modal before the frame asked.
+ * The embedded wallet's JSON-RPC (SPEC §6): account methods are answered with the user's own
+ * address, safe methods go to the chain unchanged, and the signing methods are answered with the
+ * user's key, which `withAccount` opens only for that one call — and only on the approved route,
+ * which the secure frame calls after the user clicked Approve inside it. The plain route refuses
+ * them, so no code path of the frame signs without that click.
  */
 export async function answerRpc(
   chain: ChainSettings,
   request: { method: string; params?: unknown },
   userAddress: Hex,
   withAccount: <T>(use: (account: PrivateKeyAccount) => Promise<T>) => Promise<T>,
+  route: RpcRoute,
 ): Promise<RpcOutcome> {
   const { method, params } = request
+  if (ACCOUNT_METHODS.has(method))
+    return route.approved
+      ? notApprovable
+      : { result: method === 'eth_coinbase' ? userAddress : [userAddress] }
   const kind = classifyRpcMethod(method)
   if (kind === 'rejected')
     return { error: { code: ProviderErrorCode.UNSUPPORTED_METHOD, message: ErrorText.RPC_NOT_ALLOWED } }
-  if (kind === 'safe') return forward(chain, method, params)
+  if (kind === 'safe') return route.approved ? notApprovable : forward(chain, method, params)
+  if (!route.approved)
+    return {
+      error: {
+        code: ProviderErrorCode.UNAUTHORIZED,
+        message: 'This request must be approved in the secure frame',
+      },
+    }
   const signerMismatch = {
     error: { code: ProviderErrorCode.UNAUTHORIZED, message: 'The requested account is not this wallet' },
   }

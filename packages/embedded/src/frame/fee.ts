@@ -1,0 +1,21 @@
+import { formatEther, hexToBigInt, isHex, numberToHex } from 'viem'
+import type { TransactionFields } from './request-details.ts'
+
+export type ChainRead = (method: string, params: unknown) => Promise<unknown>
+
+const quantity = (value: unknown): bigint => {
+  if (typeof value !== 'string' || !isHex(value)) throw new Error('The node answered no quantity')
+  return hexToBigInt(value)
+}
+
+/** The estimated network fee of a transaction: the gas the chain expects times today's gas price. */
+export async function feeText(request: TransactionFields, read: ChainRead, symbol = 'ETH'): Promise<string> {
+  const call = {
+    ...(request.from ? { from: request.from } : {}),
+    ...(request.to ? { to: request.to } : {}),
+    ...(request.value ? { value: numberToHex(request.value) } : {}),
+    ...(request.data ? { data: request.data } : {}),
+  }
+  const [gas, price] = await Promise.all([read('eth_estimateGas', [call]), read('eth_gasPrice', [])])
+  return `${formatEther(quantity(gas) * quantity(price))} ${symbol}`
+}
