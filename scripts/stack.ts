@@ -9,6 +9,7 @@ import {
 } from '@portico/contracts'
 import {
   iconTableFromEnv,
+  metadataOptionsFromEnv,
   priceTableFromEnv,
   startDevMailbox,
   startServer,
@@ -101,6 +102,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           spamCollections: [deployment.nfts.spam.address],
           prices: priceTableFromEnv(process.env.PORTICO_PRICES),
           tokenIcons: iconTableFromEnv(process.env.PORTICO_TOKEN_ICONS) ?? DEMO_TOKEN_ICONS,
+          metadata: metadataOptionsFromEnv(process.env),
         },
         trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
         // Sign-in with wallet: signatures of contract accounts are checked on this chain.

@@ -2,6 +2,8 @@ export {
   type ChainOptionsInput,
   DEFAULT_PRICES,
   iconTableFromEnv,
+  type MetadataOptionsInput,
+  metadataOptionsFromEnv,
   priceTableFromEnv,
 } from './chain-data/config.ts'
 export { type ChainServices, startChainServices } from './chain-data/service.ts'

@@ -1,5 +1,12 @@
 import { expect, test } from 'vitest'
-import { ChainOptions, iconOf, iconTableFromEnv, priceOf, priceTableFromEnv } from './config.ts'
+import {
+  ChainOptions,
+  iconOf,
+  iconTableFromEnv,
+  metadataOptionsFromEnv,
+  priceOf,
+  priceTableFromEnv,
+} from './config.ts'
 
 const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 
@@ -36,4 +43,55 @@ test('the environment tables say what is wrong with them, and unset means the de
   expect(() => iconTableFromEnv('{usdc}')).toThrow('PORTICO_TOKEN_ICONS must be JSON')
   expect(() => iconTableFromEnv('{"USDC":"ftp://x"}')).toThrow('PORTICO_TOKEN_ICONS: icons must be http(s)')
   expect(() => priceTableFromEnv('{"USDC":-1}')).toThrow('PORTICO_PRICES:')
+})
+
+test('token URIs are read through the public gateways and from no private host unless told otherwise', () => {
+  expect(config({}).metadata).toEqual({
+    ipfsGateway: 'https://ipfs.io/ipfs/',
+    arweaveGateway: 'https://arweave.net/',
+    allowHosts: [],
+  })
+  expect(
+    config({
+      metadata: {
+        ipfsGateway: 'http://localhost:8080/ipfs',
+        arweaveGateway: null,
+        allowHosts: ['LocalHost:8080'],
+      },
+    }).metadata,
+  ).toEqual({
+    ipfsGateway: 'http://localhost:8080/ipfs/',
+    arweaveGateway: null,
+    allowHosts: ['localhost:8080'],
+  })
+  expect(() => config({ metadata: { ipfsGateway: 'ftp://gateway.example/' } })).toThrow(
+    'gateways must be http(s)',
+  )
+  expect(() => config({ metadata: { allowHosts: ['http://localhost'] } })).toThrow(
+    'not a host name or host:port',
+  )
+})
+
+test('the metadata variables: a gateway URL or off, and comma-separated hosts; unset means the defaults', () => {
+  expect(metadataOptionsFromEnv({})).toEqual({
+    ipfsGateway: 'https://ipfs.io/ipfs/',
+    arweaveGateway: 'https://arweave.net/',
+    allowHosts: [],
+  })
+  expect(
+    metadataOptionsFromEnv({
+      PORTICO_IPFS_GATEWAY: ' https://dweb.example/ipfs ',
+      PORTICO_ARWEAVE_GATEWAY: 'OFF',
+      PORTICO_METADATA_ALLOW_HOSTS: 'metadata.local, localhost:4000,,',
+    }),
+  ).toEqual({
+    ipfsGateway: 'https://dweb.example/ipfs/',
+    arweaveGateway: null,
+    allowHosts: ['metadata.local', 'localhost:4000'],
+  })
+  expect(metadataOptionsFromEnv({ PORTICO_IPFS_GATEWAY: '' }).ipfsGateway).toBe('https://ipfs.io/ipfs/')
+  expect(() => metadataOptionsFromEnv({ PORTICO_IPFS_GATEWAY: 'ipfs.io' })).toThrow('PORTICO_IPFS_GATEWAY:')
+  expect(() => metadataOptionsFromEnv({ PORTICO_METADATA_ALLOW_HOSTS: 'ok.local, bad/host' })).toThrow(
+    'PORTICO_METADATA_ALLOW_HOSTS: "bad/host" is not a host name or host:port',
+  )
 })

@@ -1,6 +1,8 @@
 import type { PublicClient } from 'viem'
 import { z } from 'zod'
 import type { Database } from '../db/database.ts'
+import { normaliseAllowedHost } from '../http/public-address.ts'
+import { DEFAULT_ARWEAVE_GATEWAY, DEFAULT_IPFS_GATEWAY } from '../indexer/metadata.ts'
 
 const Address = z
   .string()
@@ -40,6 +42,32 @@ export const IconTable = tokenTable(
     .refine((url) => /^(https?:\/\/|data:image\/)/i.test(url), 'icons must be http(s) or data:image URLs'),
 )
 
+/** A gateway base URL, ending in `/` so token paths append to it; null reads nothing through it. */
+const Gateway = z
+  .url({ protocol: /^https?$/, error: 'gateways must be http(s) URLs' })
+  .transform((url) => (url.endsWith('/') ? url : `${url}/`))
+  .nullable()
+
+/** Where token URIs are read besides the open web (`MetadataSources` in indexer/metadata.ts). */
+export const MetadataOptions = z.object({
+  ipfsGateway: Gateway.default(DEFAULT_IPFS_GATEWAY),
+  arweaveGateway: Gateway.default(DEFAULT_ARWEAVE_GATEWAY),
+  /** Host names (or host:port) read even on private addresses, e.g. a metadata server in development. */
+  allowHosts: z
+    .array(
+      z.string().transform((entry, context) => {
+        try {
+          return normaliseAllowedHost(entry)
+        } catch (error) {
+          context.issues.push({ code: 'custom', input: entry, message: (error as Error).message })
+          return z.NEVER
+        }
+      }),
+    )
+    .default([]),
+})
+export type MetadataOptionsInput = z.input<typeof MetadataOptions>
+
 /** The chain the services follow and serve (`startServer`'s `chain` option). */
 export const ChainOptions = z.object({
   rpcUrl: z.url(),
@@ -58,6 +86,7 @@ export const ChainOptions = z.object({
   pollIntervalMs: z.number().int().positive().default(300),
   /** Memory for history pages kept until their account has new activity (history-cache.ts); 0 turns it off. */
   historyCacheMb: z.number().nonnegative().default(32),
+  metadata: MetadataOptions.prefault({}),
 })
 export type ChainOptionsInput = z.input<typeof ChainOptions>
 export type ChainConfig = z.output<typeof ChainOptions>
@@ -111,4 +140,34 @@ function tableFromEnv<T>(
   const result = schema.safeParse(parsed)
   if (!result.success) throw new Error(`${name}: ${result.error.issues[0]?.message ?? 'invalid'}`)
   return result.data
+}
+
+const METADATA_VARIABLES = {
+  ipfsGateway: 'PORTICO_IPFS_GATEWAY',
+  arweaveGateway: 'PORTICO_ARWEAVE_GATEWAY',
+  allowHosts: 'PORTICO_METADATA_ALLOW_HOSTS',
+} as const
+
+/**
+ * The `metadata` option from `PORTICO_IPFS_GATEWAY` and `PORTICO_ARWEAVE_GATEWAY` (a base URL, or
+ * `off`; unset means the public default) and `PORTICO_METADATA_ALLOW_HOSTS` (comma-separated).
+ */
+export function metadataOptionsFromEnv(env: Record<string, string | undefined>): MetadataOptionsInput {
+  const gateway = (name: string) => {
+    const value = env[name]?.trim()
+    if (!value) return undefined
+    return value.toLowerCase() === 'off' ? null : value
+  }
+  const result = MetadataOptions.safeParse({
+    ipfsGateway: gateway(METADATA_VARIABLES.ipfsGateway),
+    arweaveGateway: gateway(METADATA_VARIABLES.arweaveGateway),
+    allowHosts: env[METADATA_VARIABLES.allowHosts]
+      ?.split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== ''),
+  })
+  if (result.success) return result.data
+  const issue = result.error.issues[0]
+  const key = issue?.path[0] as keyof typeof METADATA_VARIABLES | undefined
+  throw new Error(`${key ? METADATA_VARIABLES[key] : 'metadata'}: ${issue?.message ?? 'invalid'}`)
 }

@@ -38,6 +38,7 @@ export function startChainServices(
         chainId: config.chainId,
         startBlock: config.startBlock,
         pollIntervalMs: config.pollIntervalMs,
+        metadata: config.metadata,
         log,
       })
     : undefined

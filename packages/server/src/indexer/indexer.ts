@@ -2,7 +2,12 @@ import type { PublicClient } from 'viem'
 import type { Database } from '../db/database.ts'
 import { decodeBlocks, type FetchedBlock } from './decode.ts'
 import { type ChainLock, tryLockChain } from './lock.ts'
-import { readNftMetadata, readTokenMetadata } from './metadata.ts'
+import {
+  DEFAULT_METADATA_SOURCES,
+  type MetadataSources,
+  readNftMetadata,
+  readTokenMetadata,
+} from './metadata.ts'
 import { ChainMovedError, fetchBlock } from './rpc.ts'
 import {
   type Batch,
@@ -28,6 +33,8 @@ export interface IndexerOptions {
   /** How often an instance without the lock tries again, so a standby takes over. */
   lockRetryMs?: number
   metadataTimeoutMs?: number
+  /** Gateways and allowed hosts for token URIs; the public gateways and no private host by default. */
+  metadata?: MetadataSources
   log?: (line: string) => void
 }
 
@@ -179,13 +186,16 @@ export class ChainIndexer {
       }
     }
     const knownItems = await knownNfts(database.db, chainId, [...items.values()])
-    const timeout = this.options.metadataTimeoutMs ?? 3_000
+    const sources = {
+      ...(this.options.metadata ?? DEFAULT_METADATA_SOURCES),
+      timeoutMs: this.options.metadataTimeoutMs ?? 3_000,
+    }
     const nfts = await mapLimited(
       [...items].filter(([key]) => !knownItems.has(key)),
       async ([, item]) => ({
         contract: item.contract,
         tokenId: item.tokenId,
-        ...(await readNftMetadata(client, item.contract, BigInt(item.tokenId), item.standard, timeout)),
+        ...(await readNftMetadata(client, item.contract, BigInt(item.tokenId), item.standard, sources)),
       }),
     )
     return { blocks, decoded, tokens, nfts }

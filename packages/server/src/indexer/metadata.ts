@@ -1,5 +1,6 @@
 import { type Address, erc20Abi, erc721Abi, type PublicClient, parseAbi } from 'viem'
 import { z } from 'zod'
+import { fetchJson, type Resolve } from '../http/safe-fetch.ts'
 import type { TokenStandard } from './tables.ts'
 
 const erc1155UriAbi = parseAbi(['function uri(uint256 id) view returns (string)'])
@@ -49,17 +50,37 @@ export interface NftMetadata {
   image: string | null
 }
 
+/** Where token URIs are read from besides the open web (the `chain.metadata` option). */
+export interface MetadataSources {
+  /** Base URL `ipfs://<cid>/<path>` is read under, e.g. `https://ipfs.io/ipfs/`; null leaves IPFS unread. */
+  ipfsGateway: string | null
+  /** Base URL `ar://<id>/<path>` is read under; null leaves Arweave unread. */
+  arweaveGateway: string | null
+  /** Hosts read even on private addresses (`normaliseAllowedHost` entries). */
+  allowHosts: readonly string[]
+  /** Tests map host names to their own servers. */
+  resolve?: Resolve
+}
+
+export const DEFAULT_IPFS_GATEWAY = 'https://ipfs.io/ipfs/'
+export const DEFAULT_ARWEAVE_GATEWAY = 'https://arweave.net/'
+export const DEFAULT_METADATA_SOURCES: MetadataSources = {
+  ipfsGateway: DEFAULT_IPFS_GATEWAY,
+  arweaveGateway: DEFAULT_ARWEAVE_GATEWAY,
+  allowHosts: [],
+}
+
 /**
- * The name and preview image of one NFT from its token URI: `data:` JSON (base64 or percent-encoded)
- * or an http(s) document fetched with a timeout. Anything unreadable leaves both null, so the item
- * still lists, with its collection name.
+ * The name and preview image of one NFT from its token URI: `data:` JSON (base64 or percent-encoded),
+ * or a JSON document over http(s), IPFS or Arweave read by `fetchJson`'s rules within `timeoutMs`.
+ * Anything unreadable or refused leaves both null, so the item still lists, with its collection name.
  */
 export async function readNftMetadata(
   client: PublicClient,
   contract: string,
   tokenId: bigint,
   standard: TokenStandard,
-  timeoutMs: number,
+  options: MetadataSources & { timeoutMs: number },
 ): Promise<NftMetadata> {
   try {
     const uri =
@@ -78,20 +99,39 @@ export async function readNftMetadata(
             functionName: 'tokenURI',
             args: [tokenId],
           })
-    const document = await loadTokenUri(uri, timeoutMs)
-    const json = NftJson.parse(JSON.parse(document))
-    return { name: json.name ?? null, image: json.image ?? json.image_url ?? null }
+    const json = NftJson.parse(await loadTokenUri(uri, options))
+    const image = json.image ?? json.image_url
+    return { name: json.name ?? null, image: image === undefined ? null : (httpUrl(image, options) ?? image) }
   } catch {
     return { name: null, image: null }
   }
 }
 
-export async function loadTokenUri(uri: string, timeoutMs: number): Promise<string> {
-  if (uri.startsWith('data:')) return decodeDataUri(uri)
-  if (!/^https?:\/\//i.test(uri)) throw new Error(`Unsupported token URI scheme: ${uri.slice(0, 16)}`)
-  const response = await fetch(uri, { signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' })
-  if (!response.ok) throw new Error(`Token URI answered ${response.status}`)
-  return response.text()
+async function loadTokenUri(uri: string, options: MetadataSources & { timeoutMs: number }): Promise<unknown> {
+  if (uri.startsWith('data:')) return JSON.parse(decodeDataUri(uri))
+  const url = httpUrl(uri, options)
+  if (url === undefined) throw new Error(`Unread token URI: ${uri.slice(0, 16)}`)
+  return fetchJson(url, {
+    signal: AbortSignal.timeout(options.timeoutMs),
+    allowHosts: options.allowHosts,
+    resolve: options.resolve,
+  })
+}
+
+/**
+ * The http(s) URL a token or image URI is read at: itself, or its IPFS or Arweave gateway form
+ * (`ipfs://ipfs/<cid>` too, which some collections write); undefined when there is none.
+ */
+export function httpUrl(
+  uri: string,
+  sources: Pick<MetadataSources, 'ipfsGateway' | 'arweaveGateway'>,
+): string | undefined {
+  if (/^https?:\/\//i.test(uri)) return uri
+  const ipfs = /^ipfs:\/\/(?:ipfs\/)?(.+)$/i.exec(uri)
+  if (ipfs?.[1] && sources.ipfsGateway) return sources.ipfsGateway + ipfs[1]
+  const arweave = /^ar:\/\/(.+)$/i.exec(uri)
+  if (arweave?.[1] && sources.arweaveGateway) return sources.arweaveGateway + arweave[1]
+  return undefined
 }
 
 export function decodeDataUri(uri: string): string {
