@@ -11,7 +11,6 @@ import {
   iconTableFromEnv,
   metadataOptionsFromEnv,
   priceTableFromEnv,
-  startDevMailbox,
   startServer,
   trustProxyFromEnv,
 } from '@portico/server'
@@ -27,6 +26,8 @@ export interface StackOptions {
   webPort?: number
   /** Outgoing mail for e-mail login; without it a dev mailbox runs in-process (see /dev/mailbox). */
   smtpUrl?: string
+  /** Where browsers reach the services (`PUBLIC_URL`, e.g. behind a tunnel); by default their own URL. */
+  publicUrl?: string
   /** Seals the embedded-wallet keys; without it one is created in the data folder. */
   masterKey?: string
   log?: (line: string) => void
@@ -76,16 +77,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const webPort = options.webPort ?? 3000
     const pageOrigin = `http://${host}:${webPort}`
     const projectId = await devProjectId(dataDir)
-    let smtpUrl = options.smtpUrl
-    let devMailbox: Awaited<ReturnType<typeof startDevMailbox>> | undefined
-    if (!smtpUrl) {
-      devMailbox = await step(log, 'mail: dev SMTP mailbox', () => startDevMailbox({ host, log }))
-      stops.push(() => devMailbox?.close() ?? Promise.resolve())
-      smtpUrl = devMailbox.smtpUrl
-    }
-    const mailUrl = smtpUrl
     const server = await step(log, 'services: database, migrations, server', () =>
       startServer({
+        // Fills in the dev mailbox, a master key in the data folder and the public URL.
+        mode: 'development',
+        publicUrl: options.publicUrl,
+        log,
         host,
         port: options.serverPort ?? 3001,
         databaseUrl: options.databaseUrl,
@@ -111,10 +108,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         embedded: {
           rpcUrl: chainUrl,
           chainId: deployment.chainId,
-          smtpUrl: mailUrl,
+          smtpUrl: options.smtpUrl,
           masterKey: options.masterKey,
           frameScriptPath: resolve(import.meta.dirname, '../packages/embedded/dist/frame.js'),
-          devMailbox,
         },
       }),
     )
@@ -124,7 +120,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         host,
         port: webPort,
         projectId,
-        servicesUrl: server.url,
+        servicesUrl: server.publicUrl,
         rpcUrl: chainUrl,
         chainId: deployment.chainId,
         chainName: deployment.chainId === 31337 ? 'Anvil' : `Chain ${deployment.chainId}`,
@@ -133,7 +129,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     stops.push(() => web.close())
     return {
       rpcUrl: chainUrl,
-      servicesUrl: server.url,
+      servicesUrl: server.publicUrl,
       pageUrl: web.url,
       projectId,
       chainId: deployment.chainId,

@@ -25,6 +25,7 @@ const stack = await startStack({
   serverPort: port('SERVER_PORT', 3001),
   webPort: port('WEB_PORT', 3000),
   smtpUrl: process.env.SMTP_URL,
+  publicUrl: process.env.PUBLIC_URL,
   masterKey: process.env.MASTER_KEY,
   log: (line) => console.log(`  ${line}`),
 }).catch((error: unknown) =>

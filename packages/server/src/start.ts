@@ -1,16 +1,34 @@
-import type { AddressInfo } from 'node:net'
+import { type AddressInfo, createServer } from 'node:net'
 import type { FastifyServerOptions } from 'fastify'
 import { newAdminToken, publishAdminChannel } from './admin/channel.ts'
 import type { ChainOptionsInput } from './chain-data/config.ts'
 import { type ChainServices, startChainServices } from './chain-data/service.ts'
 import { openDatabase } from './db/database.ts'
-import { type EmbeddedWalletSettings, prepareEmbedded } from './embedded/setup.ts'
+import {
+  closeEmbedded,
+  type EmbeddedWalletSettings,
+  prepareEmbedded,
+  type ServerMode,
+} from './embedded/setup.ts'
 import type { TrustProxy } from './http/trust-proxy.ts'
 import type { SiwxOptions } from './plugins/siwx.ts'
+import { normaliseOrigin } from './projects/origin.ts'
 import { ensureProject } from './projects/repository.ts'
 import { buildServer } from './server.ts'
 
 export interface StartServerOptions {
+  /**
+   * `development` (what `npm start` runs) fills in what production must be given: the public URL
+   * is the server's own, a missing SMTP URL starts the dev mailbox (/dev/mailbox, mail on the
+   * console), a missing master key is kept in the data folder. The default, `production`, refuses
+   * to start without them instead.
+   */
+  mode?: ServerMode
+  /**
+   * The services' public origin (`PUBLIC_URL`), e.g. https://wallet.example: the secure frame's
+   * origin and the base of every link in a mail. Required in production with e-mail login.
+   */
+  publicUrl?: string
   host?: string
   port?: number
   databaseUrl?: string
@@ -27,27 +45,47 @@ export interface StartServerOptions {
   chain?: ChainOptionsInput
   /** The reverse proxies whose `X-Forwarded-For` is believed (`TRUST_PROXY`, see http/trust-proxy.ts). */
   trustProxy?: TrustProxy
+  /** Lines for whoever runs the server (a created master key, dev mail arriving); the console by default. */
+  log?: (line: string) => void
 }
 
 export interface RunningServer {
+  /** Where it listens. */
   url: string
+  /** Where browsers reach it: the public URL when there is one, else `url`. */
+  publicUrl: string
   close(): Promise<void>
 }
 
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const mode = options.mode ?? 'production'
   const host = options.host ?? '127.0.0.1'
-  const port = options.port ?? 3001
-  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir })
+  // In development the public URL is the server's own, and the routes need it before listening:
+  // a port left to the system is chosen first.
+  const port = mode === 'development' && options.port === 0 ? await freePort(host) : (options.port ?? 3001)
+  const publicUrl = parsePublicUrl(
+    options.publicUrl ?? (mode === 'development' ? serverUrl(host, port) : undefined),
+  )
+  // Before the database: a refusal leaves no migration behind.
+  const embedded = options.embedded
+    ? await prepareEmbedded(options.embedded, {
+        mode,
+        publicUrl,
+        host,
+        dataDir: options.dataDir,
+        persistent: options.databaseUrl !== undefined || options.dataDir !== undefined,
+        log: options.log ?? ((line) => console.log(line)),
+      })
+    : undefined
+  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }).catch(
+    async (error: unknown) => {
+      if (embedded) await closeEmbedded(embedded)
+      throw error
+    },
+  )
   let chain: ChainServices | undefined
   try {
     if (options.devProject) await ensureProject(database.db, options.devProject)
-    const embedded = options.embedded
-      ? await prepareEmbedded(options.embedded, {
-          dataDir: options.dataDir,
-          persistent: options.databaseUrl !== undefined || options.dataDir !== undefined,
-          log: (line) => console.log(line),
-        })
-      : undefined
     chain = options.chain ? startChainServices(database, options.chain) : undefined
     // Only the embedded database is locked to this process; a Postgres server takes the CLI directly.
     const adminToken = options.dataDir && !options.databaseUrl ? newAdminToken() : undefined
@@ -69,25 +107,46 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       }
       throw error
     }
-    const { port: actualPort } = app.server.address() as AddressInfo
-    const url = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`
+    const url = serverUrl(host, (app.server.address() as AddressInfo).port)
     const withdrawAdmin =
       adminToken && options.dataDir
         ? await publishAdminChannel(options.dataDir, { url, token: adminToken })
         : async () => {}
     return {
       url,
+      publicUrl: publicUrl?.origin ?? url,
       close: async () => {
         await withdrawAdmin()
         await app.close()
         await chain?.stop()
-        embedded?.mailer.close()
+        if (embedded) await closeEmbedded(embedded)
         await database.close()
       },
     }
   } catch (error) {
     await chain?.stop()
+    if (embedded) await closeEmbedded(embedded)
     await database.close()
     throw error
   }
+}
+
+const serverUrl = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+
+function parsePublicUrl(value: string | undefined): URL | undefined {
+  if (value === undefined) return undefined
+  const parsed = normaliseOrigin(value)
+  if (!parsed.ok) throw new Error(`PUBLIC_URL: ${parsed.reason}`)
+  return new URL(parsed.origin)
+}
+
+async function freePort(host: string): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject)
+    probe.listen(0, host, resolve)
+  })
+  const { port } = probe.address() as AddressInfo
+  await new Promise((resolve) => probe.close(resolve))
+  return port
 }

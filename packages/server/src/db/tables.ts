@@ -41,6 +41,11 @@ export interface EmbeddedDevicesTable {
   device_id: string
   approval_token_hash: string | null
   approved_at: Date | null
+  /** The login that asked for the pending approval, as its link shows it (see embedded/request-context.ts). */
+  request_project: string | null
+  request_origin: string | null
+  request_device: string | null
+  request_ip: string | null
   created_at: Generated<Date>
 }
 

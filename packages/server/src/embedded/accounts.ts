@@ -3,6 +3,7 @@ import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Tables } from '../db/tables.ts'
 import { HttpError } from '../http/errors.ts'
 import type { KeyVault } from './keys.ts'
+import type { RequestContext } from './request-context.ts'
 import { hashSecret, newToken } from './tokens.ts'
 
 export const SESSION_TTL_DAYS = 30
@@ -65,21 +66,54 @@ export async function approveDevice(db: Db, userId: string, deviceId: string): P
     .execute()
 }
 
-/** Starts an approval for a new device; the returned secret goes into the e-mailed link only. */
-export async function requestDeviceApproval(db: Db, userId: string, deviceId: string): Promise<string> {
+/**
+ * Starts an approval for a new device; the returned secret goes into the e-mailed link only. The
+ * request is kept beside it so the link's page shows what the mail showed.
+ */
+export async function requestDeviceApproval(
+  db: Db,
+  input: { userId: string; deviceId: string; context: RequestContext },
+): Promise<string> {
   const token = newToken()
+  const pending = {
+    approval_token_hash: hashSecret(token),
+    request_project: input.context.project,
+    request_origin: input.context.origin,
+    request_device: input.context.device,
+    request_ip: input.context.ip,
+  }
   await db
     .insertInto('embedded_devices')
-    .values({ user_id: userId, device_id: deviceId, approval_token_hash: hashSecret(token) })
+    .values({ user_id: input.userId, device_id: input.deviceId, ...pending })
     .onConflict((conflict) =>
-      conflict.columns(['user_id', 'device_id']).doUpdateSet({
-        approval_token_hash: hashSecret(token),
-        approved_at: null,
-        created_at: sql<Date>`now()`,
-      }),
+      conflict
+        .columns(['user_id', 'device_id'])
+        .doUpdateSet({ ...pending, approved_at: null, created_at: sql<Date>`now()` }),
     )
     .execute()
   return token
+}
+
+const isPendingLink = (token: string) =>
+  sql<boolean>`approval_token_hash = ${hashSecret(token)} and approved_at is null
+    and created_at > now() - make_interval(mins => ${DEVICE_LINK_TTL_MINUTES})`
+
+/** The login a live link would approve, as it was asked for; undefined when unknown, used or expired. */
+export async function pendingDeviceRequest(db: Db, token: string): Promise<RequestContext | undefined> {
+  const row = await db
+    .selectFrom('embedded_devices')
+    .select(['request_project', 'request_origin', 'request_device', 'request_ip', 'created_at'])
+    .where(isPendingLink(token))
+    .executeTakeFirst()
+  return row
+    ? {
+        project: row.request_project ?? '',
+        origin: row.request_origin ?? '',
+        device: row.request_device ?? '',
+        ip: row.request_ip ?? '',
+        time: row.created_at,
+      }
+    : undefined
 }
 
 /** The link's one use: marks the device approved; false when unknown, used or expired. */
@@ -87,9 +121,7 @@ export async function approveDeviceByLink(db: Db, token: string): Promise<boolea
   const result = await db
     .updateTable('embedded_devices')
     .set({ approved_at: sql<Date>`now()` })
-    .where('approval_token_hash', '=', hashSecret(token))
-    .where('approved_at', 'is', null)
-    .where('created_at', '>', sql<Date>`now() - make_interval(mins => ${DEVICE_LINK_TTL_MINUTES})`)
+    .where(isPendingLink(token))
     .executeTakeFirst()
   return result.numUpdatedRows === 1n
 }

@@ -33,6 +33,7 @@ describeEachBackend('embedded-wallet auth', (backend) => {
       mailer: createMailer(mailbox.smtpUrl, 'test@portico.localhost'),
       // Nothing in these tests reaches the chain; reads would fail fast on this closed port.
       chain: { rpcUrl: 'http://127.0.0.1:9', chainId: 31337 },
+      publicUrl: new URL(SERVICES),
       frameScript: 'console.log("frame")',
       devMailbox: mailbox,
     }

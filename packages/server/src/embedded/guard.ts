@@ -11,6 +11,7 @@ import { getProject } from '../projects/repository.ts'
 
 export interface FrameCaller {
   projectId: string
+  projectName: string
   parentOrigin: string
   deviceId: string
   token: string | undefined
@@ -30,15 +31,15 @@ const FrameHeaders = z.looseObject({
 const callers = new WeakMap<FastifyRequest, FrameCaller>()
 
 /**
- * The auth routes are called by the secure frame only: same-origin requests (the browser sets
- * Origin, and a foreign page cannot make it ours), for a known project, on behalf of a parent page
- * whose origin the frame saw and the project allows. No CORS headers are ever sent, so no other
- * origin can read an answer.
+ * The auth routes are called by the secure frame only: requests from the services' configured
+ * public origin (the browser sets Origin, and a foreign page cannot make it ours) and addressed to
+ * it, for a known project, on behalf of a parent page whose origin the frame saw and the project
+ * allows. No CORS headers are ever sent, so no other origin can read an answer.
  */
-export function installFrameGuard(scope: FastifyInstance, db: Kysely<Tables>): void {
+export function installFrameGuard(scope: FastifyInstance, db: Kysely<Tables>, publicUrl: URL): void {
   scope.addHook('onRequest', async (request) => {
-    const origin = request.headers.origin
-    if (!origin || !sameHost(origin, request.headers.host))
+    // The raw Host, never X-Forwarded-Host: a proxy in front must pass the public Host through.
+    if (request.headers.origin !== publicUrl.origin || request.headers.host?.toLowerCase() !== publicUrl.host)
       throw new HttpError(403, ServerErrorText.ORIGIN_NOT_ALLOWED)
     const headers = parseRequest(FrameHeaders, request.headers, 'headers')
     const project = await getProject(db, headers['x-portico-project'])
@@ -49,6 +50,7 @@ export function installFrameGuard(scope: FastifyInstance, db: Kysely<Tables>): v
     }
     callers.set(request, {
       projectId: project.id,
+      projectName: project.name,
       parentOrigin: parent.origin,
       deviceId: headers['x-portico-device'],
       token: headers.authorization?.slice('Bearer '.length),
@@ -60,12 +62,4 @@ export function callerOf(request: FastifyRequest): FrameCaller {
   const caller = callers.get(request)
   if (!caller) throw new Error(`No frame guard on ${request.method} ${request.url}`)
   return caller
-}
-
-function sameHost(origin: string, host: string | undefined): boolean {
-  try {
-    return host !== undefined && new URL(origin).host === host
-  } catch {
-    return false
-  }
 }

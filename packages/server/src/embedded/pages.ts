@@ -4,8 +4,9 @@ import type { Database } from '../db/database.ts'
 import { parseRequest } from '../http/validate.ts'
 import { isProjectId } from '../projects/project-id.ts'
 import { getProject } from '../projects/repository.ts'
-import { approveDeviceByLink } from './accounts.ts'
+import { approveDeviceByLink, pendingDeviceRequest } from './accounts.ts'
 import type { DevMailbox } from './dev-mailbox.ts'
+import { describeRequest } from './request-context.ts'
 
 export interface EmbeddedPagesOptions {
   database: Database
@@ -23,10 +24,13 @@ const FrameQuery = z.looseObject({
 })
 const TokenQuery = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'invalid link') })
 
-// The frame has no markup of its own to protect and runs only our script.
-const FRAME_CSP =
-  "default-src 'none'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'"
+// The frame has no markup of its own to protect and runs only our script. Only the project's pages
+// may embed it, beside the frame's own check of every message's origin.
+const frameCsp = (origins: string[]) =>
+  `default-src 'none'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors ${origins.join(' ') || "'none'"}`
 const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'"
+
+const EXPIRED = '<p>This link was already used or has expired. Start the login again in the app.</p>'
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
@@ -62,7 +66,7 @@ export const embeddedPagesPlugin: FastifyPluginAsync<EmbeddedPagesOptions> = asy
       const json = JSON.stringify(config).replace(/</g, '\\u003c')
       return reply
         .header('content-type', 'text/html; charset=utf-8')
-        .header('content-security-policy', FRAME_CSP)
+        .header('content-security-policy', frameCsp(config.allowedOrigins))
         .header('cache-control', 'no-store')
         .header('referrer-policy', 'no-referrer')
         .send(
@@ -80,10 +84,15 @@ export const embeddedPagesPlugin: FastifyPluginAsync<EmbeddedPagesOptions> = asy
   // The link only shows a button: mail scanners follow links, and a GET must not approve anything.
   app.get('/auth/device', async (request, reply) => {
     const { token } = parseRequest(TokenQuery, request.query, 'query')
+    const pending = await pendingDeviceRequest(db, token)
+    if (!pending) return page(reply, 'Link expired', EXPIRED)
+    const details = describeRequest(pending)
+      .map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`)
+      .join('')
     return page(
       reply,
       'Approve this device',
-      `<p>Someone asked to sign in to your Portico wallet on a new device. Approve only if it was you.</p><form method="post" action="/auth/device"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">Approve device</button></form>`,
+      `<p>Someone asked to log in to your wallet on a new device. Approve only if it was you.</p><dl>${details}</dl><form method="post" action="/auth/device"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">Approve device</button></form>`,
     )
   })
   app.addContentTypeParser(
@@ -99,7 +108,7 @@ export const embeddedPagesPlugin: FastifyPluginAsync<EmbeddedPagesOptions> = asy
       approved ? 'Device approved' : 'Link expired',
       approved
         ? '<p>Your new device is approved. You can close this tab and return to the app.</p>'
-        : '<p>This link was already used or has expired. Start the login again in the app.</p>',
+        : EXPIRED,
     )
   })
 

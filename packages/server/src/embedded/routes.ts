@@ -18,8 +18,9 @@ import {
 } from './accounts.ts'
 import { callerOf, installFrameGuard } from './guard.ts'
 import type { KeyVault } from './keys.ts'
-import { deviceMail, type Mailer, otpMail } from './mail.ts'
+import { type CodeKind, codeMail, deviceMail, type Mailer } from './mail.ts'
 import { consumeOtp, issueOtp } from './otps.ts'
+import { requestContext } from './request-context.ts'
 import { answerRpc, type ChainSettings } from './rpc.ts'
 import { claimMailSlot } from './throttle.ts'
 
@@ -28,6 +29,8 @@ export interface EmbeddedAuthOptions {
   vault: KeyVault
   mailer: Mailer
   chain: ChainSettings
+  /** The services' public origin: the only one the frame may call from, and the one mail links point to. */
+  publicUrl: URL
 }
 
 const Email = z
@@ -58,13 +61,19 @@ function publicUser(user: UserRow, chainId: number) {
 /** E-mail login, sessions and signing for the secure frame (prefix /v1/auth). */
 export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async (app, options) => {
   const { db } = options.database
-  const { vault, mailer, chain } = options
-  installFrameGuard(app, db)
+  const { vault, mailer, chain, publicUrl } = options
+  installFrameGuard(app, db, publicUrl)
 
-  const sendLoginCode = async (request: FastifyRequest, email: string, purpose: string, deviceId: string) => {
+  const sendCode = async (
+    request: FastifyRequest,
+    email: string,
+    otpPurpose: string,
+    kind: CodeKind,
+  ): Promise<void> => {
+    const caller = callerOf(request)
     await claimMailSlot(db, email, request.ip)
-    const code = await issueOtp(db, { email, purpose, deviceId })
-    await mailer.send(otpMail(email, code))
+    const code = await issueOtp(db, { email, purpose: otpPurpose, deviceId: caller.deviceId })
+    await mailer.send(codeMail(email, kind, code, requestContext(request, caller)))
   }
   const signedIn = async (user: UserRow, projectId: string, deviceId: string) => ({
     token: await createSession(db, { userId: user.id, projectId, deviceId }),
@@ -73,7 +82,8 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
 
   app.post('/email/connect', async (request) => {
     const { email } = parseRequest(EmailBody, request.body, 'body')
-    const { projectId, deviceId, token } = callerOf(request)
+    const caller = callerOf(request)
+    const { projectId, deviceId, token } = caller
     const user = await findUserByEmail(db, email)
     if (user && token) {
       const live = await sessionUser(db, { token, projectId, deviceId }).catch(() => undefined)
@@ -81,13 +91,15 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
     }
     if (user && !(await isDeviceApproved(db, user.id, deviceId))) {
       await claimMailSlot(db, email, request.ip)
-      const secret = await requestDeviceApproval(db, user.id, deviceId)
-      await mailer.send(
-        deviceMail(email, `${request.protocol}://${request.host}/auth/device?token=${secret}`),
-      )
+      const context = requestContext(request, caller)
+      const secret = await requestDeviceApproval(db, { userId: user.id, deviceId, context })
+      // From configuration, never from Host or X-Forwarded-Host: a forged one would send the
+      // owner a genuine mail whose link hands the approval to someone else.
+      const link = new URL(`/auth/device?token=${secret}`, publicUrl).href
+      await mailer.send(deviceMail(email, link, context))
       return { action: 'VERIFY_DEVICE' }
     }
-    await sendLoginCode(request, email, 'login', deviceId)
+    await sendCode(request, email, 'login', 'login')
     return { action: 'VERIFY_OTP' }
   })
 
@@ -161,7 +173,7 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
     const user = await sessionUser(db, caller)
     if (email === user.email) throw new HttpError(400, 'This is already your e-mail address')
     if (await findUserByEmail(db, email)) throw new HttpError(409, 'This e-mail address is already in use')
-    await sendLoginCode(request, user.email, `update_primary:${email}`, caller.deviceId)
+    await sendCode(request, user.email, `update_primary:${email}`, 'leave-address')
     return { action: 'VERIFY_PRIMARY_OTP' }
   })
 
@@ -176,7 +188,7 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
       deviceId: caller.deviceId,
       code: otp,
     })
-    await sendLoginCode(request, newEmail, `update_secondary:${user.id}`, caller.deviceId)
+    await sendCode(request, newEmail, `update_secondary:${user.id}`, 'new-address')
     return { action: 'VERIFY_SECONDARY_OTP' }
   })
 

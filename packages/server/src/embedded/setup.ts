@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
-import type { DevMailbox } from './dev-mailbox.ts'
+import { type DevMailbox, startDevMailbox } from './dev-mailbox.ts'
 import { createKeyVault, type KeyVault, loadOrCreateMasterKey, parseMasterKey } from './keys.ts'
 import { createMailer, type Mailer } from './mail.ts'
 import type { ChainSettings } from './rpc.ts'
@@ -10,45 +10,87 @@ export interface EmbeddedWalletSettings {
   /** The one chain the embedded wallet signs for and relays reads to. */
   rpcUrl: string
   chainId: number
-  /** Outgoing mail, e.g. smtp://user:pass@mail.example:587 (or a dev mailbox's URL). */
-  smtpUrl: string
+  /**
+   * Outgoing mail, e.g. smtp://user:pass@mail.example:587. Required in production; in development
+   * its absence starts the dev mailbox (an in-process SMTP server shown at /dev/mailbox).
+   */
+  smtpUrl?: string | undefined
   mailFrom?: string
-  /** 64 hex characters. Without it a key is created in `<dataDir>/master.key`. */
+  /** 64 hex characters. Required in production; in development one is kept in `<dataDir>/master.key`. */
   masterKey?: string | undefined
   /** The built frame bundle (packages/embedded/dist/frame.js). */
   frameScriptPath?: string | undefined
-  /** Shown at /dev/mailbox; pass only in development. */
-  devMailbox?: DevMailbox | undefined
 }
 
 export interface EmbeddedServices {
   vault: KeyVault
   mailer: Mailer
   chain: ChainSettings
+  /** The services' public origin (`PUBLIC_URL`): where the frame is served and mail links point. */
+  publicUrl: URL
   frameScript: string | undefined
+  /** Only in development: shown at /dev/mailbox. */
   devMailbox: DevMailbox | undefined
 }
 
+export type ServerMode = 'development' | 'production'
+
+export interface EmbeddedContext {
+  mode: ServerMode
+  publicUrl: URL | undefined
+  host: string
+  dataDir: string | undefined
+  persistent: boolean
+  log: (line: string) => void
+}
+
+/** Checks the settings (production is given everything; development fills gaps in) and opens what e-mail login needs. */
 export async function prepareEmbedded(
   settings: EmbeddedWalletSettings,
-  context: { dataDir: string | undefined; persistent: boolean; log: (line: string) => void },
+  context: EmbeddedContext,
 ): Promise<EmbeddedServices> {
-  let masterKey: Buffer
-  if (settings.masterKey) masterKey = parseMasterKey(settings.masterKey)
-  else if (context.dataDir) masterKey = await loadOrCreateMasterKey(context.dataDir, context.log)
-  else if (!context.persistent)
-    masterKey = randomBytes(32) // an in-memory database dies with its keys
-  else throw new Error('MASTER_KEY is required when the database is not in the data folder')
+  const { publicUrl } = context
+  if (!publicUrl)
+    throw new Error(
+      "PUBLIC_URL is required in production: it is the frame's origin and the base of mail links",
+    )
+  if (!settings.smtpUrl && context.mode === 'production')
+    throw new Error('SMTP_URL is required in production: login codes and approval links go out by mail')
+  const vault = createKeyVault(await openMasterKey(settings.masterKey, context))
   const frameScript = settings.frameScriptPath
     ? await readFile(settings.frameScriptPath, 'utf8').catch(() => {
         throw new Error(`The secure frame is not built (${settings.frameScriptPath}) — run npm run build`)
       })
     : undefined
-  return {
-    vault: createKeyVault(masterKey),
-    mailer: createMailer(settings.smtpUrl, settings.mailFrom ?? 'Portico <no-reply@portico.localhost>'),
-    chain: { rpcUrl: settings.rpcUrl, chainId: settings.chainId },
-    frameScript,
-    devMailbox: settings.devMailbox,
+  // Started last, so a refusal above leaves nothing open.
+  let smtpUrl = settings.smtpUrl
+  let devMailbox: DevMailbox | undefined
+  if (!smtpUrl) {
+    devMailbox = await startDevMailbox({ host: context.host, log: context.log })
+    smtpUrl = devMailbox.smtpUrl
   }
+  return {
+    vault,
+    mailer: createMailer(smtpUrl, settings.mailFrom ?? 'Portico <no-reply@portico.localhost>'),
+    chain: { rpcUrl: settings.rpcUrl, chainId: settings.chainId },
+    publicUrl,
+    frameScript,
+    devMailbox,
+  }
+}
+
+async function openMasterKey(masterKey: string | undefined, context: EmbeddedContext): Promise<Buffer> {
+  if (masterKey) return parseMasterKey(masterKey)
+  if (context.mode === 'production')
+    throw new Error('MASTER_KEY is required in production: it seals the embedded-wallet keys')
+  if (context.dataDir) return loadOrCreateMasterKey(context.dataDir, context.log)
+  // An in-memory database dies with its keys.
+  if (!context.persistent) return randomBytes(32)
+  throw new Error('MASTER_KEY is required when the database is not in the data folder')
+}
+
+/** Closes what `prepareEmbedded` opened. */
+export async function closeEmbedded(services: EmbeddedServices): Promise<void> {
+  services.mailer.close()
+  await services.devMailbox?.close()
 }

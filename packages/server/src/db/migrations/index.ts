@@ -5,6 +5,7 @@ import * as siwx from './0003_siwx.ts'
 import * as embedded from './0004_embedded.ts'
 import * as projectChanges from './0005_project_changes.ts'
 import * as analytics from './0006_analytics.ts'
+import * as embeddedDeviceRequests from './0007_embedded_device_requests.ts'
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Listed in code rather
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004_embedded': embedded,
   '0005_project_changes': projectChanges,
   '0006_analytics': analytics,
+  '0007_embedded_device_requests': embeddedDeviceRequests,
 }
