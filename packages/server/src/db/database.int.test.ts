@@ -1,9 +1,11 @@
 import { sql } from 'kysely'
+import pg from 'pg'
 import { afterEach, expect, test } from 'vitest'
 import { createProject, getProject } from '../projects/repository.ts'
 import { describeEachBackend, type TestStore } from '../test-support/backends.ts'
 import { openDatabase } from './database.ts'
 import { migrations } from './migrations/index.ts'
+import { DatabaseUnavailableError } from './unavailable.ts'
 
 describeEachBackend('database', (backend) => {
   let store: TestStore | undefined
@@ -71,6 +73,31 @@ describeEachBackend('database', (backend) => {
       const options = store.options
       const databases = await Promise.all([1, 2, 3].map(() => openDatabase(options)))
       await Promise.all(databases.map((database) => database.close()))
+    })
+
+    test('connections the server ends, in use or holding a session, fail their statements and are replaced', async () => {
+      store = await backend.createStore()
+      const database = await openDatabase(store.options)
+      const admin = new pg.Client({ connectionString: store.options.databaseUrl })
+      await admin.connect()
+      try {
+        const session = await database.session()
+        const failure = await database.db.connection().execute(async (connection) => {
+          await sql`select 1`.execute(connection)
+          // What a restart does to every session, without restarting the shared server.
+          await admin.query(`
+            select pg_terminate_backend(pid) from pg_stat_activity
+            where datname = current_database() and pid <> pg_backend_pid()`)
+          await expect.poll(() => session.lost).toBe(true)
+          return sql`select 1`.execute(connection).catch((error: unknown) => error)
+        })
+        expect(failure).toBeInstanceOf(DatabaseUnavailableError)
+        await session.end()
+        expect((await sql<{ one: number }>`select 1 as one`.execute(database.db)).rows).toEqual([{ one: 1 }])
+      } finally {
+        await admin.end()
+        await database.close()
+      }
     })
   }
 })

@@ -13,6 +13,7 @@ import {
 } from './notifications.ts'
 import { pglitePool } from './pglite-pool.ts'
 import { preparingPool } from './prepared-statements.ts'
+import { postgresSession, type Session } from './session.ts'
 import type { Tables } from './tables.ts'
 
 export interface OpenDatabaseOptions {
@@ -27,6 +28,11 @@ export interface Database {
   kind: 'pglite' | 'postgres'
   /** Hears what any connection sends to `channel` with NOTIFY, once its transaction commits. */
   listen(channel: string, handlers: ChannelHandlers): Promise<StopListening>
+  /**
+   * A session of its own for state that lives with it (an advisory lock): on Postgres a new
+   * connection, which a database restart ends; on PGlite the one session everything shares.
+   */
+  session(): Promise<Session>
   close(): Promise<void>
 }
 
@@ -45,13 +51,16 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     await close()
     throw error
   }
-  return { db, kind: backend.kind, listen: backend.listen, close }
+  const session = backend.session ?? (async () => ({ db, lost: false, end: async () => {} }))
+  return { db, kind: backend.kind, listen: backend.listen, session, close }
 }
 
 interface Backend {
   kind: Database['kind']
   pool: PostgresPool
   listen: Database['listen']
+  /** Absent on PGlite, where the pool itself is the one session. */
+  session?: Database['session']
   /** Runs once Kysely has closed the pool. */
   afterClose: () => Promise<void>
 }
@@ -79,6 +88,7 @@ function postgres(connectionString: string): Backend {
     kind: 'postgres',
     pool: preparingPool(pool),
     listen: async (channel, handlers) => listenOnPostgres(connectionString, channel, handlers),
+    session: () => postgresSession(connectionString),
     afterClose,
   }
 }

@@ -1,6 +1,7 @@
 import type { PostgresPool, PostgresQueryResult } from 'kysely'
 import type pg from 'pg'
 import { TextQueryClient } from './text-query-client.ts'
+import { DatabaseUnavailableError, endsConnection } from './unavailable.ts'
 
 /**
  * Marks a statement to be prepared once per connection on Postgres and then only bound and run:
@@ -28,7 +29,9 @@ export function preparingPool(pool: pg.Pool): PostgresPool {
   const wrappers = new WeakMap<pg.PoolClient, PreparingClient>()
   return {
     async connect() {
-      const client = await pool.connect()
+      const client = await pool.connect().catch((error: unknown) => {
+        throw new DatabaseUnavailableError(error)
+      })
       let wrapper = wrappers.get(client)
       if (!wrapper) {
         wrapper = new PreparingClient(client)
@@ -41,18 +44,32 @@ export function preparingPool(pool: pg.Pool): PostgresPool {
 }
 
 class PreparingClient extends TextQueryClient {
+  private broken = false
+
   constructor(private readonly client: pg.PoolClient) {
     super()
+    // The pool listens to idle clients only: a client in use whose connection the server ends (a
+    // restart) would otherwise raise an unhandled 'error' and take the process down. Its
+    // statements fail on their own; the client must just not go back to the pool.
+    client.on('error', () => {
+      this.broken = true
+    })
   }
 
-  protected run<R>(sql: string, values: unknown[]): Promise<PostgresQueryResult<R>> {
+  protected async run<R>(sql: string, values: unknown[]): Promise<PostgresQueryResult<R>> {
     const name = preparedName(sql)
-    const result =
-      name === undefined ? this.client.query(sql, values) : this.client.query({ name, text: sql, values })
-    return result as unknown as Promise<PostgresQueryResult<R>>
+    try {
+      const result = await (name === undefined
+        ? this.client.query(sql, values)
+        : this.client.query({ name, text: sql, values }))
+      return result as unknown as PostgresQueryResult<R>
+    } catch (error) {
+      if (endsConnection(error)) this.broken = true
+      throw this.broken ? new DatabaseUnavailableError(error) : error
+    }
   }
 
   release(): void {
-    this.client.release()
+    this.client.release(this.broken)
   }
 }

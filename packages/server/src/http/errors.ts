@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { DatabaseUnavailableError } from '../db/unavailable.ts'
 
 /** An error whose message is meant for the caller, sent as `{error: {code, message}}`. */
 export class HttpError extends Error {
@@ -16,15 +17,16 @@ function errorBody(statusCode: number, message: string): { error: { code: string
   return { error: { code: errorCode(statusCode), message } }
 }
 
-/** 404 → NOT_FOUND, 403 → FORBIDDEN, …; every server-side failure is just INTERNAL. */
+/** 404 → NOT_FOUND, 403 → FORBIDDEN, 503 → SERVICE_UNAVAILABLE, …; a bug is just INTERNAL. */
 function errorCode(statusCode: number): string {
-  if (statusCode >= 500) return 'INTERNAL'
+  if (statusCode === 500) return 'INTERNAL'
   return (STATUS_CODES[statusCode] ?? 'Bad Request').toUpperCase().replace(/[^A-Z]+/g, '_')
 }
 
 /**
  * One shape for every failure. Our own HttpErrors and Fastify's client errors (bad JSON, body
- * too large) say what was wrong; anything else is a bug whose detail belongs in the log only.
+ * too large) say what was wrong; a database that is away (restarting) is a 503 the caller may
+ * retry; anything else is a bug whose detail belongs in the log only.
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(errorBody(404, 'Not found')))
@@ -39,6 +41,10 @@ export function answerError(error: FastifyError | Error, request: FastifyRequest
   const status = (error as { statusCode?: unknown }).statusCode
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return reply.code(status).send(errorBody(status, error.message))
+  }
+  if (error instanceof DatabaseUnavailableError) {
+    request.log.warn(error.message)
+    return reply.code(503).send(errorBody(503, 'The database is unavailable. Please try again shortly.'))
   }
   request.log.error({ err: error }, 'request failed')
   return reply.code(500).send(errorBody(500, 'Internal error'))

@@ -117,7 +117,11 @@ export class ChainIndexer {
   }
 
   private async ensureLock(): Promise<boolean> {
-    if (this.lock?.lost) this.lock = undefined
+    if (this.lock?.lost) {
+      this.log(`indexer: chain ${this.options.chainId}: the lock's connection is gone, taking the lock again`)
+      await this.lock.release()
+      this.lock = undefined
+    }
     this.lock ??= await tryLockChain(this.options.database, this.options.chainId)
     return this.lock !== undefined
   }

@@ -2,23 +2,26 @@ import { sql } from 'kysely'
 import type { Database } from '../db/database.ts'
 
 /** The first half of the two-key advisory lock: "Portico indexer"; the second half is the chain id. */
-const LOCK_CLASS = 0x70_6f_72_74 // 'port'
+export const LOCK_CLASS = 0x70_6f_72_74 // 'port'
 const CHECK_INTERVAL_MS = 5_000
 
 export interface ChainLock {
   /** True once the session holding the lock is gone: the lock is then no longer ours. */
   readonly lost: boolean
+  /** Lets go of the lock, or of what is left of a lost one; never throws. */
   release(): Promise<void>
 }
 
 /**
  * Takes the per-chain indexer lock, or answers undefined when another indexer holds it.
  *
- * A Postgres advisory lock belongs to a session, so on Postgres one pooled connection is kept
- * for as long as the lock is held (and checked every few seconds, so a dropped connection is
- * noticed). PGlite has a single session shared by everything in the process, where
- * `pg_try_advisory_lock` would succeed again for a second indexer; the statement therefore also
- * refuses a lock this very session already holds — atomic, being one statement on one connection.
+ * A Postgres advisory lock belongs to a session, so it is taken on a session of its own that is
+ * kept for as long as the lock is held. When that connection ends (a database restart ends them
+ * all) the lock is gone, and `lost` says so at once; a statement every few seconds makes a server
+ * that went away silently answer, so that is noticed too. PGlite has a single session shared by
+ * everything in the process, where `pg_try_advisory_lock` would succeed again for a second
+ * indexer; the statement therefore also refuses a lock this very session already holds — atomic,
+ * being one statement on one connection.
  */
 export async function tryLockChain(database: Database, chainId: number): Promise<ChainLock | undefined> {
   const take = sql<{ locked: boolean }>`
@@ -32,50 +35,29 @@ export async function tryLockChain(database: Database, chainId: number): Promise
     end as locked`
   const unlock = sql`select pg_advisory_unlock(${LOCK_CLASS}, ${chainId})`
 
-  if (database.kind === 'pglite') {
-    const { rows } = await take.execute(database.db)
-    if (!rows[0]?.locked) return undefined
-    return {
-      lost: false,
-      release: async () => {
-        await unlock.execute(database.db)
-      },
-    }
+  const session = await database.session()
+  let locked = false
+  try {
+    const { rows } = await take.execute(session.db)
+    locked = rows[0]?.locked === true
+  } finally {
+    if (!locked) await session.end()
   }
+  if (!locked) return undefined
 
-  let stop = () => {}
-  const stopped = new Promise<void>((resolve) => {
-    stop = resolve
-  })
-  let lost = false
-  return new Promise<ChainLock | undefined>((resolve, reject) => {
-    const held = database.db
-      .connection()
-      .execute(async (connection) => {
-        const { rows } = await take.execute(connection)
-        if (!rows[0]?.locked) return resolve(undefined)
-        resolve({
-          get lost() {
-            return lost
-          },
-          release: async () => {
-            stop()
-            await held
-          },
-        })
-        let done = false
-        void stopped.then(() => {
-          done = true
-        })
-        while (!done) {
-          await Promise.race([stopped, new Promise((wake) => setTimeout(wake, CHECK_INTERVAL_MS).unref())])
-          if (!done) await sql`select 1`.execute(connection)
-        }
-        await unlock.execute(connection)
-      })
-      .catch((error: unknown) => {
-        lost = true
-        reject(error)
-      })
-  })
+  // A failed check needs no handling here: the session sees its connection end and reports it lost.
+  const check = setInterval(() => void sql`select 1`.execute(session.db).catch(() => {}), CHECK_INTERVAL_MS)
+  check.unref()
+  return {
+    get lost() {
+      return session.lost
+    },
+    release: async () => {
+      clearInterval(check)
+      // Ending a Postgres session frees its locks anyway; the unlock is for PGlite's shared one,
+      // where it fails only once the database is closed.
+      if (!session.lost) await unlock.execute(session.db).catch(() => {})
+      await session.end()
+    },
+  }
 }
