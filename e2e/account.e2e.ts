@@ -13,7 +13,7 @@ const receiver = DEV_ACCOUNTS[2] as Dev
 const usdc = stack.deployment.tokens.USDC as Hex
 const chain = createPublicClient({ transport: http(stack.rpcUrl) })
 
-const session = useWalletSession(seeded.privateKey, { open: stack.pageUrl })
+const session = useWalletSession(seeded.privateKey, { open: `${stack.pageUrl}/?signIn=off` })
 
 beforeEach(async () => {
   // Also right after load: a click that lands before hydration opens the modal once it is done.

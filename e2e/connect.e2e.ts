@@ -2,11 +2,12 @@ import { DEV_ACCOUNTS } from '@portico/contracts'
 import { formatUnitsFloor, shortenAddress } from '@portico/core'
 import { createPublicClient, type Hex, http } from 'viem'
 import { describe, expect, inject, it } from 'vitest'
+import { expectAccessibleModal } from './axe.ts'
 import { useWalletSession } from './wallet-session.ts'
 
 const stack = inject('stack')
 const devAccount = DEV_ACCOUNTS[5] as { address: Hex; privateKey: Hex }
-const session = useWalletSession(devAccount.privateKey, { open: stack.pageUrl })
+const session = useWalletSession(devAccount.privateKey, { open: `${stack.pageUrl}/?signIn=off` })
 
 const dialog = () => session.page.getByRole('dialog')
 const connectButton = () => session.page.getByRole('button', { name: 'Connect Wallet' })
@@ -48,7 +49,7 @@ describe('browser-wallet connect', () => {
       await scriptsHeld
       await route.continue()
     })
-    await session.page.goto(stack.pageUrl, { waitUntil: 'commit' })
+    await session.page.goto(`${stack.pageUrl}/?signIn=off`, { waitUntil: 'commit' })
     await connectButton().click()
     expect(await dialog().count()).toBe(0)
 
@@ -129,6 +130,7 @@ describe('unsupported network', () => {
     await expect.poll(() => wrong.count()).toBe(1)
     await wrong.click()
     await expect.poll(() => dialog().getByRole('heading').textContent()).toBe('Switch Network')
+    await expectAccessibleModal(session.page, 'UnsupportedChain')
     await dialog().getByRole('button', { name: 'Switch to Anvil' }).click()
     await expect.poll(() => session.page.getByRole('button', { name: 'Network Anvil' }).count()).toBe(1)
     await expect.poll(() => dialog().getByRole('heading').textContent()).toBe('Account')

@@ -49,7 +49,7 @@ beforeEach(async () => {
 const dialog = () => page.getByRole('dialog')
 
 async function openOtp(email: string) {
-  await page.goto(stack.pageUrl)
+  await page.goto(`${stack.pageUrl}/?signIn=off`)
   await page.getByRole('button', { name: 'Connect Wallet' }).click()
   await dialog().getByRole('textbox', { name: 'Email' }).fill(email)
   await dialog().getByRole('button', { name: 'Continue' }).click()
@@ -149,7 +149,7 @@ describe('secure frame security', () => {
   it('shows Network Error - Could not load embedded wallet when the frame does not load in 20 s', async () => {
     await context.route('**/frame?**', (route) => route.abort())
     await page.clock.install()
-    await page.goto(stack.pageUrl)
+    await page.goto(`${stack.pageUrl}/?signIn=off`)
     // The load timer starts as the frame is added, which is after its code arrives: only then may the
     // fake clock move, or a slow machine would start the 20 s after the clock had already jumped.
     const frameRequested = page.waitForRequest((request) => request.url().includes('/frame?'))
@@ -169,7 +169,7 @@ describe('secure frame security', () => {
     })
     await context.route('**/v1/auth/email/connect', () => asked()) // never answered
     await page.clock.install()
-    await page.goto(stack.pageUrl)
+    await page.goto(`${stack.pageUrl}/?signIn=off`)
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
     await poll(() => page.frames().some((frame) => frame.url().includes('/frame?'))).toBe(true)
     await page

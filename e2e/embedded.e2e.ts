@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { createPublicClient, createWalletClient, type Hex, http, parseEther, verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { expectAccessibleFrame, expectAccessibleModal } from './axe.ts'
 import { launchChromium } from './browser.ts'
 import { codeIn, lastMailId, linkIn, mailFor, poll } from './mailbox.ts'
 
@@ -73,6 +74,8 @@ describe('e-mail login through the secure frame', () => {
     // The modal keeps its place behind, with nothing in it that could answer.
     expect(await dialogOf(page).getByRole('heading').textContent()).toBe('Approve Transaction')
     expect(await dialogOf(page).getByRole('button', { name: 'Approve' }).count()).toBe(0)
+    await expectAccessibleModal(page, 'ApproveTransaction (modal, behind the frame)')
+    await expectAccessibleFrame(page, 'ApproveTransaction (secure frame, message)')
     // Focus moves into the frame, where the request is read and answered.
     await poll(() => focusedTag(page)).toBe('IFRAME')
     await frame.getByRole('button', { name: 'Approve' }).click()
@@ -99,6 +102,7 @@ describe('e-mail login through the secure frame', () => {
     await poll(() => frame.getByText('0.01 ETH').count()).toBe(1)
     expect(await frame.getByText(funder.address).count()).toBe(1)
     await poll(() => frame.getByText(/^\d+(\.\d+)? ETH$/).count()).toBe(2) // amount and fee
+    await expectAccessibleFrame(page, 'ApproveTransaction (secure frame, transaction)')
     await frame.getByRole('button', { name: 'Approve' }).click()
 
     const output = page.getByTestId('wallet-transaction')
@@ -244,6 +248,7 @@ describe('e-mail login through the secure frame', () => {
       const before = await lastMailId(stack.servicesUrl)
       await startEmailLogin(second, email)
       await poll(() => dialogOf(second).getByText('Approve this device').count()).toBe(1)
+      await expectAccessibleModal(second, 'EmailVerifyDevice')
       const link = linkIn(await mailFor(stack.servicesUrl, email, before))
 
       const mailTab = await other.newPage()
@@ -264,19 +269,23 @@ describe('e-mail login through the secure frame', () => {
     await second.getByRole('button', { name: /^Account / }).click()
     await poll(() => dialogOf(second).getByTestId('embedded-email').textContent()).toBe(email)
     expect(await dialogOf(second).getByTitle('Account type').textContent()).toBe('EOA')
+    await expectAccessibleModal(second, 'Account (embedded wallet)')
 
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, deviceMailAt + 31_000 - Date.now())))
     const newEmail = `moved-${email}`
     let before = await lastMailId(stack.servicesUrl)
     await dialogOf(second).getByRole('button', { name: 'Update email' }).click()
+    await expectAccessibleModal(second, 'UpdateEmailWallet')
     await dialogOf(second).getByRole('textbox', { name: 'New email' }).fill(newEmail)
     await dialogOf(second).getByRole('button', { name: 'Save' }).click()
     const primary = codeIn(await mailFor(stack.servicesUrl, email, before))
     before = await lastMailId(stack.servicesUrl)
+    await expectAccessibleModal(second, 'UpdateEmailPrimaryOtp')
     await dialogOf(second).getByRole('textbox', { name: 'Digit 1' }).click()
     await second.keyboard.type(primary)
     await poll(() => dialogOf(second).getByText(newEmail).count()).toBe(1)
     const secondary = codeIn(await mailFor(stack.servicesUrl, newEmail, before))
+    await expectAccessibleModal(second, 'UpdateEmailSecondaryOtp')
     await dialogOf(second).getByRole('textbox', { name: 'Digit 1' }).click()
     await second.keyboard.type(secondary)
     await poll(() => dialogOf(second).getByTestId('embedded-email').textContent()).toBe(newEmail)

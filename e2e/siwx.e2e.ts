@@ -13,8 +13,8 @@ const status = () => session.page.getByTestId('status').textContent()
 const signInStatus = () => session.page.getByTestId('siwx-status').textContent()
 
 /** Opens the page in a sign-in mode and connects the test wallet; the sign-in view follows. */
-async function connect(mode: 'required' | 'optional') {
-  await session.page.goto(`${stack.pageUrl}/?signIn=${mode}`)
+async function connect(mode: 'required' | 'optional' | 'default') {
+  await session.page.goto(mode === 'default' ? stack.pageUrl : `${stack.pageUrl}/?signIn=${mode}`)
   await session.page.getByRole('button', { name: 'Connect Wallet' }).click()
   await dialog()
     .getByRole('button', { name: /Test Wallet/ })
@@ -68,6 +68,20 @@ describe('sign-in with wallet, required', () => {
     await expect.poll(() => dialog().count()).toBe(0)
     expect(await signInStatus()).toBe('Not signed in')
   })
+
+  it('is what the demo page offers by default, and its Sign in action asks again later', async () => {
+    await connect('default')
+    await session.page.keyboard.press('Escape')
+    await expect.poll(() => dialog().count()).toBe(0)
+    expect(await status()).toBe('connected')
+
+    await session.page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await signButton().click()
+    await expect.poll(() => dialog().count()).toBe(0)
+    await expect.poll(signInStatus).toBe(`Signed in as ${session.wallet.address}`)
+    await session.page.getByRole('button', { name: 'Sign out' }).click()
+    await expect.poll(signInStatus).toBe('Not signed in')
+  })
 })
 
 describe('sign-in with wallet, optional', () => {
@@ -77,5 +91,19 @@ describe('sign-in with wallet, optional', () => {
     await expect.poll(() => dialog().count()).toBe(0)
     expect(await status()).toBe('connected')
     expect(await signInStatus()).toBe('Not signed in')
+  })
+
+  it('is what the demo page offers by default, and its Sign in action asks again later', async () => {
+    await connect('default')
+    await session.page.keyboard.press('Escape')
+    await expect.poll(() => dialog().count()).toBe(0)
+    expect(await status()).toBe('connected')
+
+    await session.page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await signButton().click()
+    await expect.poll(() => dialog().count()).toBe(0)
+    await expect.poll(signInStatus).toBe(`Signed in as ${session.wallet.address}`)
+    await session.page.getByRole('button', { name: 'Sign out' }).click()
+    await expect.poll(signInStatus).toBe('Not signed in')
   })
 })

@@ -1,8 +1,9 @@
-import { useSiwx } from '@portico/react'
+import { useAccount, useSiwx } from '@portico/react'
 
 /** The sign-in state; rendered on the server from the session cookie, so a reload starts signed in. */
 export function SignInPanel() {
-  const { session, signOut } = useSiwx()
+  const { session, isEnabled, signIn, signOut } = useSiwx()
+  const { isConnected } = useAccount()
   return (
     <section aria-labelledby="signin-heading" className="panel">
       <h2 id="signin-heading">Sign-in</h2>
@@ -14,7 +15,14 @@ export function SignInPanel() {
           </button>
         </>
       ) : (
-        <p data-testid="siwx-status">Not signed in</p>
+        <>
+          <p data-testid="siwx-status">Not signed in</p>
+          {isEnabled && isConnected && (
+            <button type="button" onClick={signIn}>
+              Sign in
+            </button>
+          )}
+        </>
       )}
     </section>
   )

@@ -41,10 +41,11 @@ describe('server render of the sign-in state', () => {
     )
   })
 
-  it('turns sign-in on only when the address asks for a known mode', () => {
+  it('offers sign-in as optional unless the address asks for required or off', () => {
     expect(signInModeOf('?signIn=required')).toBe('required')
     expect(signInModeOf('?signIn=optional')).toBe('optional')
-    expect(signInModeOf('?signIn=yes')).toBe('off')
-    expect(signInModeOf('')).toBe('off')
+    expect(signInModeOf('?signIn=off')).toBe('off')
+    expect(signInModeOf('?signIn=yes')).toBe('optional')
+    expect(signInModeOf('')).toBe('optional')
   })
 })

@@ -2,8 +2,9 @@ import { createPageSiwx, type SIWXConfig, type SIWXSession } from '@portico/core
 import type { PageConfig } from './page-config.ts'
 
 /**
- * Sign-in on the demo page is off unless the address asks for it (`?signIn=required` or
- * `?signIn=optional`), so the plain connect demo stays one click and both modes can be tried.
+ * The demo page offers sign-in with wallet by default, as an optional step after connecting (the
+ * panel's "Sign in" asks again later); `?signIn=required` makes it a must and `?signIn=off` leaves
+ * the plain connect demo.
  */
 export type SignInMode = 'off' | 'optional' | 'required'
 
@@ -17,7 +18,7 @@ export const SIWX_SESSION_PATH = '/api/siwx/session'
 
 export function signInModeOf(search: string): SignInMode {
   const mode = new URLSearchParams(search).get('signIn')
-  return mode === 'required' || mode === 'optional' ? mode : 'off'
+  return mode === 'required' || mode === 'off' ? mode : 'optional'
 }
 
 export function pageSiwx(config: PageConfig, mode: SignInMode): SIWXConfig | undefined {

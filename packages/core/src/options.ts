@@ -78,6 +78,8 @@ const featuresSchema = z.object({
 /** CSS custom properties a host may override; the modal fills in the rest (MODAL_DEFAULTS). */
 const themeVariablesSchema = z.object({
   '--portico-accent': z.optional(z.string()),
+  /** The background of filled buttons, under white text: dark enough for a 4.5:1 contrast. */
+  '--portico-accent-fill': z.optional(z.string()),
   '--portico-font-family': z.optional(z.string()),
   '--portico-font-size-master': z.optional(z.string()),
   '--portico-border-radius-master': z.optional(z.string()),

@@ -8,6 +8,10 @@ export interface UseSiwxReturnType {
   session: SIWXSession | undefined
   isSignedIn: boolean
   signing: boolean
+  /** Whether the app configured sign-in with wallet at all. */
+  isEnabled: boolean
+  /** Opens the modal on the sign-in view (connected, on a supported network). */
+  signIn(): void
   signOut(): Promise<void>
 }
 
@@ -15,5 +19,13 @@ export function useSiwx(): UseSiwxReturnType {
   const portico = usePortico()
   const { session, signing } = useStore(portico.siwx.store)
   const signOut = useCallback(() => portico.siwx.signOut(), [portico])
-  return { session, isSignedIn: session !== undefined, signing, signOut }
+  const signIn = useCallback(() => portico.siwx.requestSignIn(), [portico])
+  return {
+    session,
+    isSignedIn: session !== undefined,
+    signing,
+    isEnabled: portico.siwx.isEnabled(),
+    signIn,
+    signOut,
+  }
 }

@@ -125,6 +125,12 @@ export function createSiwxFlow(parameters: SiwxFlowParameters) {
     }
   }
 
+  /** Asks for the signature on demand, e.g. from the page after an optional sign-in was dismissed. */
+  function requestSignIn() {
+    assertCanSignIn()
+    modal.open({ view: 'SIWXSignMessage' })
+  }
+
   async function cancel() {
     router.reset('Connect')
     if (isRequired()) await parameters.disconnect()
@@ -154,6 +160,7 @@ export function createSiwxFlow(parameters: SiwxFlowParameters) {
     isCloseBlocked: (view: View) => SIGN_VIEWS.includes(view) && isRequired() && !store.getState().session,
     assertCanSignIn,
     signIn,
+    requestSignIn,
     cancel,
     signOut,
     checkSession,

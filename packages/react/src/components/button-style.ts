@@ -1,5 +1,6 @@
 import { MODAL_DEFAULTS } from '@portico/core'
 import type { CSSProperties } from 'react'
+import { ACCENT_FILL } from '../modal/styles.ts'
 
 /**
  * The buttons live in the host page, outside the modal's shadow root; inline styles keep them
@@ -13,7 +14,7 @@ export const buttonStyle: CSSProperties = {
   padding: '0 14px',
   border: '1px solid rgba(255,255,255,0.12)',
   borderRadius: '999px',
-  background: 'var(--portico-accent, #3396ff)',
+  background: `var(--portico-accent-fill, ${ACCENT_FILL})`,
   color: '#fff',
   font: `600 14px/1 ${MODAL_DEFAULTS.fontFamily}`,
   cursor: 'pointer',

@@ -1,9 +1,9 @@
 import type { Portico, View } from '@portico/core'
-import { type KeyboardEvent, Suspense, useEffect, useId, useLayoutEffect, useRef } from 'react'
+import { Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef } from 'react'
 import { AlertBanner } from '../components/AlertBanner.tsx'
 import { useStore } from '../hooks.ts'
 import { viewComponent, viewTitle } from '../views/registry.ts'
-import { activeElementDeep, trapTab } from './focus.ts'
+import { activeElementDeep, focusIsLost, trapTab, viewFocusTarget } from './focus.ts'
 
 export function Modal({ portico, root }: { portico: Portico; root: ShadowRoot }) {
   const { open, shake } = useStore(portico.modal.store)
@@ -11,7 +11,24 @@ export function Modal({ portico, root }: { portico: Portico; root: ShadowRoot })
   const account = useStore(portico.account)
   const titleId = useId()
   const dialogRef = useRef<HTMLDivElement>(null)
+  const viewRef = useRef<HTMLDivElement>(null)
+  const titleRef = useRef<HTMLHeadingElement>(null)
   const trigger = useRef<HTMLElement | null>(null)
+
+  const focusView = useCallback(() => {
+    const view = viewRef.current
+    const target = view ? viewFocusTarget(view, titleRef.current) : null
+    ;(target ?? dialogRef.current)?.focus()
+  }, [])
+  // A view that put focus in itself (its own first step) keeps it, and so does a frame drawn over
+  // the modal (the embedded wallet's secure frame shows approvals in its own document); otherwise
+  // focus moves into the view.
+  const onViewShown = useCallback(() => {
+    const active = root.activeElement
+    if (active && viewRef.current?.contains(active)) return
+    if (document.activeElement instanceof HTMLIFrameElement) return
+    focusView()
+  }, [root, focusView])
 
   useLayoutEffect(() => {
     if (!open) return
@@ -22,6 +39,47 @@ export function Modal({ portico, root }: { portico: Portico; root: ShadowRoot })
       if (previous?.isConnected) previous.focus()
     }
   }, [open])
+
+  // Focus never falls back to the page while the modal is open: when the focused control goes away
+  // (a view replaced, a button disabled while it works), it moves into the current view again.
+  useEffect(() => {
+    const card = dialogRef.current
+    if (!open || !card) return
+    const observer = new MutationObserver(() => {
+      // A disabled control still holds focus until the browser's next rendering step drops it.
+      const active = root.activeElement
+      if (focusIsLost() || (active instanceof HTMLElement && active.matches(':disabled'))) focusView()
+    })
+    observer.observe(card, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['disabled'],
+    })
+    return () => observer.disconnect()
+  }, [open, root, focusView])
+
+  // Keys are handled on the document, so Escape and Tab work wherever focus is, even if a script of
+  // the page took it; the secure frame's keys stay in the frame, which cannot be closed from.
+  useEffect(() => {
+    if (!open) return
+    const onKeyDown = (event: KeyboardEvent) => {
+      const card = dialogRef.current
+      if (!card) return
+      if (event.key === 'Escape') {
+        event.stopPropagation()
+        portico.modal.close()
+      } else if (event.key === 'Tab') {
+        if (event.composedPath().includes(card)) trapTab(event, card, root)
+        else {
+          event.preventDefault()
+          focusView()
+        }
+      }
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [open, portico, root, focusView])
 
   // Once the wallet is connected on a supported chain there is nothing left to do in Connect.
   useEffect(() => {
@@ -35,15 +93,6 @@ export function Modal({ portico, root }: { portico: Portico; root: ShadowRoot })
   const Body = viewComponent(view)
   const title = viewTitle(view, router.data)
   const canGoBack = router.history.length > 1
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation()
-      portico.modal.close()
-    } else if (event.key === 'Tab' && dialogRef.current) {
-      trapTab(event.nativeEvent, dialogRef.current, root)
-    }
-  }
 
   return (
     // Clicking outside the card is a pointer shortcut; keyboard users close with Escape.
@@ -61,7 +110,6 @@ export function Modal({ portico, root }: { portico: Portico; root: ShadowRoot })
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        onKeyDown={onKeyDown}
       >
         <div className="header">
           {canGoBack ? (
@@ -76,7 +124,7 @@ export function Modal({ portico, root }: { portico: Portico; root: ShadowRoot })
           ) : (
             <span />
           )}
-          <h2 className="title" id={titleId} key={title}>
+          <h2 className="title" id={titleId} key={title} ref={titleRef} tabIndex={-1}>
             {title}
           </h2>
           <button
@@ -90,7 +138,7 @@ export function Modal({ portico, root }: { portico: Portico; root: ShadowRoot })
         </div>
         <AlertBanner portico={portico} />
         <AnimatedHeight>
-          <div className={`view ${router.direction}`} key={router.transitionId}>
+          <div className={`view ${router.direction}`} key={router.transitionId} ref={viewRef}>
             <Suspense
               fallback={
                 <div className="center" aria-busy="true">
@@ -99,12 +147,19 @@ export function Modal({ portico, root }: { portico: Portico; root: ShadowRoot })
               }
             >
               <Body portico={portico} />
+              <OnMount run={onViewShown} />
             </Suspense>
           </div>
         </AnimatedHeight>
       </div>
     </div>
   )
+}
+
+/** Runs once its siblings in the same Suspense boundary are on screen: a lazy view has loaded. */
+function OnMount({ run }: { run(): void }) {
+  useEffect(() => run(), [run])
+  return null
 }
 
 /** Follows the height of the current view so view changes animate the card's height (150 ms). */

@@ -1,11 +1,16 @@
 import { ANIMATION_MS, MODAL_DEFAULTS, type ResolvedOptions } from '@portico/core'
 
+export const ACCENT_FILL = '#1d64d8'
+
 /** Theme tokens as CSS custom properties; a host's themeVariables override the defaults. */
 export function themeCss(options: ResolvedOptions): string {
   const vars = options.themeVariables ?? {}
   const dark = options.themeMode !== 'light'
   const tokens: Record<string, string | number> = {
     '--portico-accent': vars['--portico-accent'] ?? '#3396ff',
+    // White on the accent itself is 3:1; filled buttons need 4.5:1 (WCAG AA), so they get a deeper
+    // blue unless the host chose its own accent.
+    '--portico-accent-fill': vars['--portico-accent-fill'] ?? vars['--portico-accent'] ?? ACCENT_FILL,
     '--portico-font-family': vars['--portico-font-family'] ?? MODAL_DEFAULTS.fontFamily,
     '--portico-font-size-master': vars['--portico-font-size-master'] ?? MODAL_DEFAULTS.fontSizeMaster,
     '--portico-border-radius-master': vars['--portico-border-radius-master'] ?? MODAL_DEFAULTS.borderRadius,
@@ -68,11 +73,13 @@ const BASE_CSS = `
   align-items: center; justify-content: center; font-weight: 700; }
 .wallet-image.large { width: 72px; height: 72px; }
 .primary { width: 100%; min-height: 40px; border: none; border-radius: calc(var(--portico-border-radius-master) * 4);
-  background: var(--portico-accent); color: #fff; font: inherit; font-weight: 600; cursor: pointer; }
+  background: var(--portico-accent-fill); color: #fff; font: inherit; font-weight: 600; cursor: pointer; }
 .secondary { width: 100%; min-height: 40px; border: 1px solid var(--portico-border);
   border-radius: calc(var(--portico-border-radius-master) * 4); background: transparent;
   color: var(--portico-fg); font: inherit; font-weight: 600; cursor: pointer; }
 button:focus-visible { outline: 2px solid var(--portico-accent); outline-offset: 2px; }
+.card:focus, .title:focus { outline: none; }
+.title:focus-visible { outline: 2px solid var(--portico-accent); outline-offset: 2px; border-radius: 4px; }
 .center { display: flex; flex-direction: column; align-items: center; gap: 12px; text-align: center; }
 .muted { color: var(--portico-fg-muted); }
 .error { color: var(--portico-error); }

@@ -33,7 +33,7 @@ export function OtpEntry({ entry }: { entry: OtpEntryState }) {
         value={entry.code}
         onChange={entry.setCode}
         onComplete={(otp) => void entry.verify(otp)}
-        disabled={entry.busy}
+        busy={entry.busy}
       />
       {entry.busy && <span className="spinner" role="status" aria-label="Verifying" />}
       {entry.error && (

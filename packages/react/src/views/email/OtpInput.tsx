@@ -1,4 +1,4 @@
-import { type ClipboardEvent, type KeyboardEvent, useRef } from 'react'
+import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef } from 'react'
 
 export const OTP_LENGTH = 6
 
@@ -10,15 +10,24 @@ export function OtpInput({
   value,
   onChange,
   onComplete,
-  disabled,
+  busy,
 }: {
   value: string
   onChange(value: string): void
   onComplete(code: string): void
-  disabled?: boolean
+  /** While the code is checked: the boxes keep focus but take no input. */
+  busy?: boolean
 }) {
   const boxes = useRef<(HTMLInputElement | null)[]>([])
   const digits = Array.from({ length: OTP_LENGTH }, (_, index) => value[index] ?? '')
+
+  // A refused code is cleared: the next one is typed from the first box, where focus goes back.
+  useEffect(() => {
+    if (value !== '') return
+    const first = boxes.current[0]
+    const root = first?.getRootNode() as Document | ShadowRoot | undefined
+    if (boxes.current.some((box) => box !== null && box === root?.activeElement)) first?.focus()
+  }, [value])
 
   const set = (next: string, focus: number) => {
     const code = next.replace(/\D/g, '').slice(0, OTP_LENGTH)
@@ -35,6 +44,7 @@ export function OtpInput({
   }
 
   const onKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
+    if (busy) return
     if (event.key === 'Backspace') {
       event.preventDefault()
       const at = digits[index] ? index : index - 1
@@ -47,7 +57,7 @@ export function OtpInput({
 
   const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
     event.preventDefault()
-    set(event.clipboardData.getData('text'), OTP_LENGTH - 1)
+    if (!busy) set(event.clipboardData.getData('text'), OTP_LENGTH - 1)
   }
 
   return (
@@ -65,7 +75,9 @@ export function OtpInput({
           maxLength={OTP_LENGTH}
           aria-label={`Digit ${index + 1}`}
           value={digit}
-          disabled={disabled}
+          // Read-only rather than disabled while the code is checked, so focus stays in the boxes.
+          readOnly={busy}
+          aria-busy={busy}
           onChange={(event) => onInput(index, event.target.value)}
           onKeyDown={(event) => onKeyDown(index, event)}
           onPaste={onPaste}
