@@ -104,7 +104,11 @@ export function createFrameClient(options: FrameClientOptions) {
     } else {
       iframe.setAttribute('aria-hidden', 'true')
       iframe.tabIndex = -1
-      if (document.activeElement === iframe) focusBefore?.focus()
+      // A hidden frame must not keep the keyboard: back to where focus was, or at least out of it.
+      if (document.activeElement === iframe) {
+        focusBefore?.focus()
+        if (document.activeElement === iframe) iframe.blur()
+      }
       focusBefore = undefined
     }
   }
