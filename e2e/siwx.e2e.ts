@@ -68,20 +68,6 @@ describe('sign-in with wallet, required', () => {
     await expect.poll(() => dialog().count()).toBe(0)
     expect(await signInStatus()).toBe('Not signed in')
   })
-
-  it('is what the demo page offers by default, and its Sign in action asks again later', async () => {
-    await connect('default')
-    await session.page.keyboard.press('Escape')
-    await expect.poll(() => dialog().count()).toBe(0)
-    expect(await status()).toBe('connected')
-
-    await session.page.getByRole('button', { name: 'Sign in', exact: true }).click()
-    await signButton().click()
-    await expect.poll(() => dialog().count()).toBe(0)
-    await expect.poll(signInStatus).toBe(`Signed in as ${session.wallet.address}`)
-    await session.page.getByRole('button', { name: 'Sign out' }).click()
-    await expect.poll(signInStatus).toBe('Not signed in')
-  })
 })
 
 describe('sign-in with wallet, optional', () => {
