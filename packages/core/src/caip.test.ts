@@ -15,7 +15,7 @@ interface Vector {
   label: string
 }
 const vectors = JSON.parse(
-  readFileSync(new URL('../../../../shared/vectors/caip/caip-spec-examples.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../test/vectors/caip/caip-spec-examples.json', import.meta.url), 'utf8'),
 ) as { caip2: { valid: Vector[] }; caip10: { valid: Vector[] } }
 
 const known = (id: string) => isChainNamespace(id.split(':')[0] ?? '')

@@ -114,10 +114,7 @@ describe('addresses', () => {
 
 describe('EIP-55 checksums', () => {
   const spec = JSON.parse(
-    readFileSync(
-      new URL('../../../../shared/vectors/eip55/eip55-spec-vectors.json', import.meta.url),
-      'utf8',
-    ),
+    readFileSync(new URL('../test/vectors/eip55/eip55-spec-vectors.json', import.meta.url), 'utf8'),
   ) as { vectors: { address: string }[] }
 
   it('accepts every checksummed address of the EIP-55 spec', () => {

@@ -4,13 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { addRecentWallet, isExcludedWallet, type RecentWallet, showGenericBrowserWallet } from './wallets.ts'
 
 const announced = JSON.parse(
-  readFileSync(
-    new URL(
-      '../../../../shared/vectors/wallets/thirdweb-walletconnect-explorer/eip6963-rdns.json',
-      import.meta.url,
-    ),
-    'utf8',
-  ),
+  readFileSync(new URL('../test/vectors/wallets/eip6963-rdns.json', import.meta.url), 'utf8'),
 ) as { rdns: string; name: string }[]
 
 describe('recent wallets', () => {

@@ -4,8 +4,8 @@ import { buildSiweMessage, parseSiweMessage, SiweMessageError, validateSiweField
 import { type AbnfRule, matchesRule, parseUri } from './uri.ts'
 import { verifySiweMessage } from './verify.ts'
 
-// Every case of the shared EIP-4361 vectors (see shared/vectors/README.md), read as published.
-const ROOT = new URL('../../../../../shared/vectors/siwe/', import.meta.url)
+// Every case of the published EIP-4361 vectors (test/vectors/siwe/README.md), read as they are.
+const ROOT = new URL('../../test/vectors/siwe/', import.meta.url)
 const SPRUCE = 'spruceid-siwe'
 const SIWE = 'signinwithethereum-siwe'
 
