@@ -51,7 +51,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const log = options.log ?? (() => {})
   const host = options.host ?? '127.0.0.1'
   const dataDir = resolve(options.dataDir)
-  await mkdir(dataDir, { recursive: true })
+  await mkdir(dataDir, { recursive: true, mode: 0o700 })
   const stops: Array<() => Promise<void>> = []
   const stop = async () => {
     for (const fn of stops.reverse()) await fn().catch(() => undefined)
@@ -160,6 +160,6 @@ async function devProjectId(dataDir: string): Promise<string> {
     // First start: no file yet.
   }
   const id = randomBytes(16).toString('hex')
-  await writeFile(file, JSON.stringify({ id }, null, 2))
+  await writeFile(file, JSON.stringify({ id }, null, 2), { mode: 0o600 })
   return id
 }

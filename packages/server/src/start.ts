@@ -3,6 +3,7 @@ import type { FastifyServerOptions } from 'fastify'
 import { newAdminToken, publishAdminChannel } from './admin/channel.ts'
 import type { ChainOptionsInput } from './chain-data/config.ts'
 import { type ChainServices, startChainServices } from './chain-data/service.ts'
+import { preparePrivateDataDir } from './db/data-dir.ts'
 import { openDatabase } from './db/database.ts'
 import {
   closeEmbedded,
@@ -10,8 +11,9 @@ import {
   prepareEmbedded,
   type ServerMode,
 } from './embedded/setup.ts'
+import { openHashSecret } from './hash-secret.ts'
 import type { TrustProxy } from './http/trust-proxy.ts'
-import type { SiwxOptions } from './plugins/siwx.ts'
+import type { SiwxSettings } from './plugins/siwx.ts'
 import { normaliseOrigin } from './projects/origin.ts'
 import { ensureProject } from './projects/repository.ts'
 import { buildServer } from './server.ts'
@@ -40,7 +42,13 @@ export interface StartServerOptions {
   /** Turns on e-mail login (the embedded wallet). */
   embedded?: EmbeddedWalletSettings
   /** Turns on sign-in with wallet for this chain. */
-  siwx?: SiwxOptions
+  siwx?: SiwxSettings
+  /**
+   * 64 hex characters (`HASH_SECRET`) that key the stored hashes of login codes, approval links and
+   * session tokens. Required in production with e-mail login or sign-in with wallet; in development
+   * one is kept in `<dataDir>/hash.key` (without a data folder, one lasts as long as the process).
+   */
+  hashSecret?: string
   /** The chain to index and serve account data for (balances, history, NFTs, prices, gas). */
   chain?: ChainOptionsInput
   /** The reverse proxies whose `X-Forwarded-For` is believed (`TRUST_PROXY`, see http/trust-proxy.ts). */
@@ -66,17 +74,25 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const publicUrl = parsePublicUrl(
     options.publicUrl ?? (mode === 'development' ? serverUrl(host, port) : undefined),
   )
+  const log = options.log ?? ((line: string) => console.log(line))
   // Before the database: a refusal leaves no migration behind.
-  const embedded = options.embedded
-    ? await prepareEmbedded(options.embedded, {
-        mode,
-        publicUrl,
-        host,
-        dataDir: options.dataDir,
-        persistent: options.databaseUrl !== undefined || options.dataDir !== undefined,
-        log: options.log ?? ((line) => console.log(line)),
-      })
-    : undefined
+  if (options.dataDir) await preparePrivateDataDir(options.dataDir)
+  const hashSecret =
+    options.embedded || options.siwx
+      ? await openHashSecret(options.hashSecret, { mode, dataDir: options.dataDir, log })
+      : undefined
+  const embedded =
+    options.embedded && hashSecret
+      ? await prepareEmbedded(options.embedded, {
+          mode,
+          publicUrl,
+          host,
+          dataDir: options.dataDir,
+          persistent: options.databaseUrl !== undefined || options.dataDir !== undefined,
+          hashSecret,
+          log,
+        })
+      : undefined
   const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }).catch(
     async (error: unknown) => {
       if (embedded) await closeEmbedded(embedded)
@@ -94,7 +110,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       database,
       logger: options.logger ?? { level: 'warn' },
       embedded,
-      siwx: options.siwx,
+      siwx: options.siwx && hashSecret ? { ...options.siwx, hashSecret } : undefined,
       chain: chain?.chainData,
       trustProxy: options.trustProxy,
     })

@@ -28,7 +28,9 @@ export async function publishAdminChannel(
   channel: AdminChannel,
 ): Promise<() => Promise<void>> {
   const path = channelPath(dataDir)
-  await writeFile(path, JSON.stringify(channel), { mode: 0o600 })
+  // The mode applies only to a new file, so a note left behind by a crash is replaced, not reused.
+  await rm(path, { force: true })
+  await writeFile(path, JSON.stringify(channel), { mode: 0o600, flag: 'wx' })
   return () => rm(path, { force: true })
 }
 

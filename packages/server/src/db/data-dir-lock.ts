@@ -10,7 +10,7 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
   const path = join(dataDir, 'pglite.lock')
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const file = await open(path, 'wx')
+      const file = await open(path, 'wx', 0o600)
       await file.writeFile(String(process.pid))
       await file.close()
       return () => rm(path, { force: true })

@@ -1,8 +1,8 @@
-import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PostgresDialect, type PostgresPool } from 'kysely'
 import pg from 'pg'
+import { makePrivate, preparePrivateDataDir } from './data-dir.ts'
 import { lockDataDir } from './data-dir-lock.ts'
 import { migrateToLatest } from './migrate.ts'
 import {
@@ -95,10 +95,15 @@ function postgres(connectionString: string): Backend {
 
 async function pglite(dataDir: string | undefined): Promise<Backend> {
   if (dataDir === undefined) return embedded(await PGlite.create(), async () => {})
-  await mkdir(dataDir, { recursive: true })
+  await preparePrivateDataDir(dataDir)
   const unlock = await lockDataDir(dataDir)
   try {
-    return embedded(await PGlite.create(join(dataDir, 'pglite')), unlock)
+    const instance = await PGlite.create(join(dataDir, 'pglite'))
+    await makePrivate(join(dataDir, 'pglite')).catch(async (error: unknown) => {
+      await instance.close()
+      throw error
+    })
+    return embedded(instance, unlock)
   } catch (error) {
     await unlock()
     throw error

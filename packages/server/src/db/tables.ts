@@ -13,6 +13,7 @@ export interface Tables extends ChainTables, SiwxTables, AnalyticsTables {
   embedded_otps: EmbeddedOtpsTable
   embedded_mail_cooldowns: { email: string; last_sent_at: Date }
   embedded_mail_log: { email: string; ip: string; sent_at: Generated<Date> }
+  embedded_poll_limits: { key: string; window_started_at: Date; polls: number }
 }
 
 export interface ProjectsTable {

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Tables } from '../db/tables.ts'
+import type { TokenHasher } from '../hash-secret.ts'
 import { HttpError } from '../http/errors.ts'
 import type { KeyVault } from './keys.ts'
 import type { RequestContext } from './request-context.ts'
-import { hashSecret, newToken } from './tokens.ts'
+import { newToken } from './tokens.ts'
 
 export const SESSION_TTL_DAYS = 30
 /** An approval link is good for as long as a code is. */
@@ -72,11 +73,12 @@ export async function approveDevice(db: Db, userId: string, deviceId: string): P
  */
 export async function requestDeviceApproval(
   db: Db,
+  hash: TokenHasher,
   input: { userId: string; deviceId: string; context: RequestContext },
 ): Promise<string> {
   const token = newToken()
   const pending = {
-    approval_token_hash: hashSecret(token),
+    approval_token_hash: hash(token),
     request_project: input.context.project,
     request_origin: input.context.origin,
     request_device: input.context.device,
@@ -94,16 +96,20 @@ export async function requestDeviceApproval(
   return token
 }
 
-const isPendingLink = (token: string) =>
-  sql<boolean>`approval_token_hash = ${hashSecret(token)} and approved_at is null
+const isPendingLink = (hash: TokenHasher, token: string) =>
+  sql<boolean>`approval_token_hash = ${hash(token)} and approved_at is null
     and created_at > now() - make_interval(mins => ${DEVICE_LINK_TTL_MINUTES})`
 
 /** The login a live link would approve, as it was asked for; undefined when unknown, used or expired. */
-export async function pendingDeviceRequest(db: Db, token: string): Promise<RequestContext | undefined> {
+export async function pendingDeviceRequest(
+  db: Db,
+  hash: TokenHasher,
+  token: string,
+): Promise<RequestContext | undefined> {
   const row = await db
     .selectFrom('embedded_devices')
     .select(['request_project', 'request_origin', 'request_device', 'request_ip', 'created_at'])
-    .where(isPendingLink(token))
+    .where(isPendingLink(hash, token))
     .executeTakeFirst()
   return row
     ? {
@@ -117,13 +123,39 @@ export async function pendingDeviceRequest(db: Db, token: string): Promise<Reque
 }
 
 /** The link's one use: marks the device approved; false when unknown, used or expired. */
-export async function approveDeviceByLink(db: Db, token: string): Promise<boolean> {
+export async function approveDeviceByLink(db: Db, hash: TokenHasher, token: string): Promise<boolean> {
   const result = await db
     .updateTable('embedded_devices')
     .set({ approved_at: sql<Date>`now()` })
-    .where(isPendingLink(token))
+    .where(isPendingLink(hash, token))
     .executeTakeFirst()
   return result.numUpdatedRows === 1n
+}
+
+/**
+ * The user whose approval this device is waiting for: a link mailed to this address for this
+ * device, followed or still live. One query, whether or not the address has an account, so
+ * neither the answer nor its timing tells an unknown address from a known one.
+ */
+export function awaitedApproval(db: Db, email: string, deviceId: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('embedded_devices')
+    .innerJoin('embedded_users', 'embedded_users.id', 'embedded_devices.user_id')
+    .select(['id', 'email', 'address', 'encrypted_key', 'preferred_account_type'])
+    .where('email', '=', email)
+    .where('device_id', '=', deviceId)
+    .where('approval_token_hash', 'is not', null)
+    .where((row) =>
+      row.or([
+        row('approved_at', 'is not', null),
+        row(
+          'embedded_devices.created_at',
+          '>',
+          sql<Date>`now() - make_interval(mins => ${DEVICE_LINK_TTL_MINUTES})`,
+        ),
+      ]),
+    )
+    .executeTakeFirst()
 }
 
 /**
@@ -144,13 +176,14 @@ export async function takeDeviceApproval(db: Db, userId: string, deviceId: strin
 
 export async function createSession(
   db: Db,
+  hash: TokenHasher,
   input: { userId: string; projectId: string; deviceId: string },
 ): Promise<string> {
   const token = newToken()
   await db
     .insertInto('embedded_sessions')
     .values({
-      token_hash: hashSecret(token),
+      token_hash: hash(token),
       user_id: input.userId,
       project_id: input.projectId,
       device_id: input.deviceId,
@@ -163,10 +196,11 @@ export async function createSession(
 /** The user behind a live session of this project and device, or a 401. */
 export async function sessionUser(
   db: Db,
+  hash: TokenHasher,
   input: { token: string | undefined; projectId: string; deviceId: string },
 ): Promise<UserRow & { tokenHash: string }> {
   if (!input.token) throw new HttpError(401, SESSION_INVALID)
-  const tokenHash = hashSecret(input.token)
+  const tokenHash = hash(input.token)
   const user = await db
     .selectFrom('embedded_sessions')
     .innerJoin('embedded_users', 'embedded_users.id', 'embedded_sessions.user_id')

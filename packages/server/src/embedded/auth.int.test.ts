@@ -1,10 +1,11 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { ServerErrorText, tryAgainAfter } from '@portico/core/errors'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { type Hex, recoverMessageAddress, stringToHex } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type Database, openDatabase } from '../db/database.ts'
+import { tokenHasher } from '../hash-secret.ts'
 import { createProject, type Project } from '../projects/repository.ts'
 import { buildServer } from '../server.ts'
 import { describeEachBackend, type TestStore } from '../test-support/backends.ts'
@@ -13,10 +14,12 @@ import { createKeyVault, unsealKey } from './keys.ts'
 import { createMailer } from './mail.ts'
 import { OtpText } from './otps.ts'
 import type { EmbeddedServices } from './setup.ts'
+import { POLL_LIMITS } from './throttle.ts'
 
 const PAGE = 'https://shop.example'
 const SERVICES = 'http://services.test'
 const master = randomBytes(32)
+const hashSecret = randomBytes(32)
 
 describeEachBackend('embedded-wallet auth', (backend) => {
   let store: TestStore
@@ -36,6 +39,7 @@ describeEachBackend('embedded-wallet auth', (backend) => {
       publicUrl: new URL(SERVICES),
       frameScript: 'console.log("frame")',
       devMailbox: mailbox,
+      hashToken: tokenHasher(hashSecret, 'embedded'),
     }
     // Two server instances on one database: two pools on Postgres; PGlite allows one opener.
     if (backend.name === 'postgres') {
@@ -62,11 +66,12 @@ describeEachBackend('embedded-wallet auth', (backend) => {
   const call = (
     path: string,
     body: object,
-    options: { device: string; token?: string; app?: number; parent?: string },
+    options: { device: string; token?: string; app?: number; parent?: string; ip?: string },
   ) =>
     app(options.app).inject({
       method: 'POST',
       url: `/v1/auth${path}`,
+      ...(options.ip ? { remoteAddress: options.ip } : {}),
       headers: {
         host: 'services.test',
         origin: SERVICES,
@@ -232,6 +237,72 @@ describeEachBackend('embedded-wallet auth', (backend) => {
     expect(polled).toMatchObject({ approved: true, user: { address: first.user.address } })
     const twice = await call('/device/poll', { email: 'device-x@example.com' }, { device: second })
     expect(twice.statusCode).toBe(400)
+  })
+
+  test('codes and session tokens are stored as keyed hashes: a copy of the database gives no code away', async () => {
+    const email = `keyed-${backend.name}@example.com`
+    const session = await login(email)
+    const otp = await db()
+      .selectFrom('embedded_otps')
+      .select('code_hash')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow()
+    const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
+    expect(otp.code_hash).not.toBe(sha256(session.code))
+    expect(otp.code_hash).toBe(tokenHasher(hashSecret, 'embedded')(session.code))
+    const stored = await db()
+      .selectFrom('embedded_sessions')
+      .innerJoin('embedded_users', 'embedded_users.id', 'embedded_sessions.user_id')
+      .select('token_hash')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow()
+    expect(stored.token_hash).not.toBe(sha256(session.token))
+    expect(stored.token_hash).toBe(tokenHasher(hashSecret, 'embedded')(session.token))
+  })
+
+  test('a poll answers an unknown address and a known one with nothing pending alike, at once', async () => {
+    const known = `poll-known-${backend.name}@example.com`
+    await login(known)
+    const ip = '192.0.2.10'
+    const timed = async (email: string) => {
+      const started = performance.now()
+      const answer = await call('/device/poll', { email }, { device: device(), ip })
+      return { status: answer.statusCode, body: answer.json(), ms: performance.now() - started }
+    }
+    const forKnown = await timed(known)
+    const forUnknown = await timed(`poll-nobody-${backend.name}@example.com`)
+    expect(forKnown.status).toBe(400)
+    expect(forKnown.body).toEqual({
+      error: { code: 'BAD_REQUEST', message: 'No approval is pending for this device' },
+    })
+    expect(forUnknown.body).toEqual(forKnown.body)
+    // Before, a known address was held open for 15 s and an unknown one answered in milliseconds.
+    expect(Math.max(forKnown.ms, forUnknown.ms)).toBeLessThan(2000)
+  })
+
+  test('polls are counted per device and per IP, across instances, and refused with 429 beyond the limit', async () => {
+    const email = `poll-limit-${backend.name}@example.com`
+    const one = device()
+    const answers: number[] = []
+    for (let i = 0; i <= POLL_LIMITS.perDevicePerMinute; i++)
+      answers.push(
+        (await call('/device/poll', { email }, { device: one, app: i % 2, ip: '192.0.2.20' })).statusCode,
+      )
+    expect(answers.at(-2)).toBe(400)
+    expect(answers.at(-1)).toBe(429)
+    const tooMany = await call('/device/poll', { email }, { device: one, ip: '192.0.2.21' })
+    expect(tooMany.statusCode).toBe(429)
+    expect(tooMany.json().error.code).toBe('TOO_MANY_REQUESTS')
+    expect(tooMany.json().error.message).toMatch(
+      /^Too many approval checks\. Please try again after \d+ seconds$/,
+    )
+
+    const ip = '192.0.2.30'
+    for (let i = 0; i < POLL_LIMITS.perIpPerMinute; i++)
+      expect((await call('/device/poll', { email }, { device: device(), app: i % 2, ip })).statusCode).toBe(
+        400,
+      )
+    expect((await call('/device/poll', { email }, { device: device(), ip })).statusCode).toBe(429)
   })
 
   test('only the frame, on behalf of an allowed page, may call', async () => {

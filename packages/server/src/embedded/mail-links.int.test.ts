@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { Database } from '../db/database.ts'
+import { tokenHasher } from '../hash-secret.ts'
 import { createProject, type Project } from '../projects/repository.ts'
 import { buildServer } from '../server.ts'
 import { describeEachBackend, type TestDatabase } from '../test-support/backends.ts'
@@ -34,6 +35,7 @@ describeEachBackend('embedded-wallet mail, links and pages', (backend) => {
       publicUrl: new URL(PUBLIC_URL),
       frameScript: 'console.log("frame")',
       devMailbox: undefined,
+      hashToken: tokenHasher(randomBytes(32), 'embedded'),
     }
     testDb = await backend.open()
     const database = testDb.database

@@ -10,6 +10,7 @@ const PRODUCTION = {
   mode: 'production',
   port: 0,
   publicUrl: 'https://wallet.example',
+  hashSecret: randomBytes(32).toString('hex'),
   embedded: {
     rpcUrl: 'http://127.0.0.1:9',
     chainId: 31337,
@@ -31,7 +32,7 @@ const refusal = async (options: StartServerOptions) => {
 }
 
 describe('development and production', () => {
-  test('production refuses to start without PUBLIC_URL, SMTP_URL or MASTER_KEY, saying which', async () => {
+  test('production refuses to start without PUBLIC_URL, SMTP_URL, MASTER_KEY or HASH_SECRET, saying which', async () => {
     expect(await refusal({ ...PRODUCTION, publicUrl: undefined })).toBe(
       "PUBLIC_URL is required in production: it is the frame's origin and the base of mail links",
     )
@@ -48,6 +49,17 @@ describe('development and production', () => {
         await refusal({ ...PRODUCTION, dataDir, embedded: { ...PRODUCTION.embedded, masterKey: undefined } }),
       ).toBe('MASTER_KEY is required in production: it seals the embedded-wallet keys')
       await expect(access(join(dataDir, 'master.key'))).rejects.toThrow()
+      // Nor a hash secret, for either of the features that store hashes.
+      const siwx = { chainId: 31337, rpcUrl: 'http://127.0.0.1:9' }
+      const hashless = { ...PRODUCTION, dataDir, hashSecret: undefined }
+      const missing =
+        'HASH_SECRET is required in production: it keys the stored hashes of codes and session tokens'
+      expect(await refusal(hashless)).toBe(missing)
+      expect(await refusal({ ...hashless, embedded: undefined, siwx })).toBe(missing)
+      await expect(access(join(dataDir, 'hash.key'))).rejects.toThrow()
+      expect(await refusal({ ...PRODUCTION, hashSecret: 'short' })).toBe(
+        'HASH_SECRET must be 64 hex characters',
+      )
     } finally {
       await rm(dataDir, { recursive: true, force: true })
     }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { type Kysely, sql } from 'kysely'
 import type { Tables } from '../db/tables.ts'
+import type { TokenHasher } from '../hash-secret.ts'
 import { HttpError } from '../http/errors.ts'
-import { hashSecret, newOtp, sameHash } from './tokens.ts'
+import { newOtp, sameHash } from './tokens.ts'
 
 export const OTP_TTL_MINUTES = 10
 /** The fifth wrong code locks it; a sixth try fails even with the right code. */
@@ -17,6 +18,7 @@ export const OtpText = {
 /** A fresh code for this address, purpose and device; any older unused code of the same kind dies. */
 export async function issueOtp(
   db: Kysely<Tables>,
+  hash: TokenHasher,
   input: { email: string; purpose: string; deviceId: string },
 ): Promise<string> {
   const code = newOtp()
@@ -35,7 +37,7 @@ export async function issueOtp(
         email: input.email,
         purpose: input.purpose,
         device_id: input.deviceId,
-        code_hash: hashSecret(code),
+        code_hash: hash(code),
         expires_at: sql<Date>`now() + make_interval(mins => ${OTP_TTL_MINUTES})`,
       })
       .execute()
@@ -49,6 +51,7 @@ export async function issueOtp(
  */
 export async function consumeOtp(
   db: Kysely<Tables>,
+  hash: TokenHasher,
   input: { email: string; purpose: string; deviceId: string; code: string },
 ): Promise<void> {
   const outcome = await db.transaction().execute(async (trx) => {
@@ -65,7 +68,7 @@ export async function consumeOtp(
       .executeTakeFirst()
     if (!row || row.device_id !== input.deviceId) return 'expired'
     if (row.attempts >= OTP_MAX_ATTEMPTS) return 'locked'
-    if (!/^\d{6}$/.test(input.code) || !sameHash(hashSecret(input.code), row.code_hash)) {
+    if (!/^\d{6}$/.test(input.code) || !sameHash(hash(input.code), row.code_hash)) {
       const attempts = row.attempts + 1
       await trx.updateTable('embedded_otps').set({ attempts }).where('id', '=', row.id).execute()
       return attempts >= OTP_MAX_ATTEMPTS ? 'locked' : 'invalid'

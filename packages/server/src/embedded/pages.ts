@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import { z } from 'zod'
 import type { Database } from '../db/database.ts'
+import type { TokenHasher } from '../hash-secret.ts'
 import { parseRequest } from '../http/validate.ts'
 import { isProjectId } from '../projects/project-id.ts'
 import { getProject } from '../projects/repository.ts'
@@ -14,6 +15,8 @@ export interface EmbeddedPagesOptions {
   frameScript?: string | undefined
   /** Only in dev mode: the in-process mailbox, shown at /dev/mailbox. */
   devMailbox?: DevMailbox | undefined
+  /** How approval links are found: by their keyed hash. */
+  hashToken: TokenHasher
 }
 
 const FrameQuery = z.looseObject({
@@ -50,7 +53,7 @@ function page(reply: FastifyReply, title: string, body: string) {
  */
 export const embeddedPagesPlugin: FastifyPluginAsync<EmbeddedPagesOptions> = async (app, options) => {
   const { db } = options.database
-  const { frameScript, devMailbox } = options
+  const { frameScript, devMailbox, hashToken } = options
 
   if (frameScript !== undefined) {
     app.get('/frame', async (request, reply) => {
@@ -84,7 +87,7 @@ export const embeddedPagesPlugin: FastifyPluginAsync<EmbeddedPagesOptions> = asy
   // The link only shows a button: mail scanners follow links, and a GET must not approve anything.
   app.get('/auth/device', async (request, reply) => {
     const { token } = parseRequest(TokenQuery, request.query, 'query')
-    const pending = await pendingDeviceRequest(db, token)
+    const pending = await pendingDeviceRequest(db, hashToken, token)
     if (!pending) return page(reply, 'Link expired', EXPIRED)
     const details = describeRequest(pending)
       .map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`)
@@ -102,7 +105,7 @@ export const embeddedPagesPlugin: FastifyPluginAsync<EmbeddedPagesOptions> = asy
   )
   app.post('/auth/device', async (request, reply) => {
     const { token } = parseRequest(TokenQuery, request.body, 'body')
-    const approved = await approveDeviceByLink(db, token)
+    const approved = await approveDeviceByLink(db, hashToken, token)
     return page(
       reply,
       approved ? 'Device approved' : 'Link expired',

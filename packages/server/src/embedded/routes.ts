@@ -2,10 +2,12 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { Hex } from 'viem'
 import { z } from 'zod'
 import type { Database } from '../db/database.ts'
+import type { TokenHasher } from '../hash-secret.ts'
 import { HttpError } from '../http/errors.ts'
 import { parseRequest } from '../http/validate.ts'
 import {
   approveDevice,
+  awaitedApproval,
   createSession,
   endSession,
   findOrCreateUser,
@@ -22,7 +24,7 @@ import { type CodeKind, codeMail, deviceMail, type Mailer } from './mail.ts'
 import { consumeOtp, issueOtp } from './otps.ts'
 import { requestContext } from './request-context.ts'
 import { answerRpc, type ChainSettings } from './rpc.ts'
-import { claimMailSlot } from './throttle.ts'
+import { claimMailSlot, claimPollSlot } from './throttle.ts'
 
 export interface EmbeddedAuthOptions {
   database: Database
@@ -31,6 +33,7 @@ export interface EmbeddedAuthOptions {
   chain: ChainSettings
   /** The services' public origin: the only one the frame may call from, and the one mail links point to. */
   publicUrl: URL
+  hashToken: TokenHasher
 }
 
 const Email = z
@@ -61,8 +64,9 @@ function publicUser(user: UserRow, chainId: number) {
 /** E-mail login, sessions and signing for the secure frame (prefix /v1/auth). */
 export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async (app, options) => {
   const { db } = options.database
-  const { vault, mailer, chain, publicUrl } = options
+  const { vault, mailer, chain, publicUrl, hashToken } = options
   installFrameGuard(app, db, publicUrl)
+  const sessionOf = (caller: Parameters<typeof sessionUser>[2]) => sessionUser(db, hashToken, caller)
 
   const sendCode = async (
     request: FastifyRequest,
@@ -72,11 +76,11 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
   ): Promise<void> => {
     const caller = callerOf(request)
     await claimMailSlot(db, email, request.ip)
-    const code = await issueOtp(db, { email, purpose: otpPurpose, deviceId: caller.deviceId })
+    const code = await issueOtp(db, hashToken, { email, purpose: otpPurpose, deviceId: caller.deviceId })
     await mailer.send(codeMail(email, kind, code, requestContext(request, caller)))
   }
   const signedIn = async (user: UserRow, projectId: string, deviceId: string) => ({
-    token: await createSession(db, { userId: user.id, projectId, deviceId }),
+    token: await createSession(db, hashToken, { userId: user.id, projectId, deviceId }),
     user: publicUser(user, chain.chainId),
   })
 
@@ -86,13 +90,13 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
     const { projectId, deviceId, token } = caller
     const user = await findUserByEmail(db, email)
     if (user && token) {
-      const live = await sessionUser(db, { token, projectId, deviceId }).catch(() => undefined)
+      const live = await sessionOf({ token, projectId, deviceId }).catch(() => undefined)
       if (live?.id === user.id) return { action: 'CONNECT' }
     }
     if (user && !(await isDeviceApproved(db, user.id, deviceId))) {
       await claimMailSlot(db, email, request.ip)
       const context = requestContext(request, caller)
-      const secret = await requestDeviceApproval(db, { userId: user.id, deviceId, context })
+      const secret = await requestDeviceApproval(db, hashToken, { userId: user.id, deviceId, context })
       // From configuration, never from Host or X-Forwarded-Host: a forged one would send the
       // owner a genuine mail whose link hands the approval to someone else.
       const link = new URL(`/auth/device?token=${secret}`, publicUrl).href
@@ -106,7 +110,7 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
   app.post('/otp/verify', async (request) => {
     const { email, otp } = parseRequest(LoginOtpBody, request.body, 'body')
     const { projectId, deviceId } = callerOf(request)
-    await consumeOtp(db, { email, purpose: 'login', deviceId, code: otp })
+    await consumeOtp(db, hashToken, { email, purpose: 'login', deviceId, code: otp })
     const user = await db.transaction().execute(async (trx) => {
       const created = await findOrCreateUser(trx, vault, email)
       await approveDevice(trx, created.id, deviceId)
@@ -118,7 +122,10 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
   app.post('/device/poll', async (request, reply) => {
     const { email } = parseRequest(EmailBody, request.body, 'body')
     const { projectId, deviceId } = callerOf(request)
-    const user = await findUserByEmail(db, email)
+    await claimPollSlot(db, request.ip, deviceId)
+    // Only the device an approval link was mailed for may wait; every other poll, for an address
+    // with an account or without, gets the same immediate answer.
+    const user = await awaitedApproval(db, email, deviceId)
     if (!user) throw new HttpError(400, 'No approval is pending for this device')
     const deadline = Date.now() + DEVICE_POLL_MS
     // Stop asking the database once the frame has gone (page closed, request aborted).
@@ -136,13 +143,13 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
   })
 
   app.post('/user', async (request) => {
-    const user = await sessionUser(db, callerOf(request))
+    const user = await sessionOf(callerOf(request))
     return publicUser(user, chain.chainId)
   })
 
   app.post('/sign-out', async (request) => {
     const caller = callerOf(request)
-    const user = await sessionUser(db, caller).catch(() => undefined)
+    const user = await sessionOf(caller).catch(() => undefined)
     if (user) await endSession(db, user.tokenHash)
     return {}
   })
@@ -155,7 +162,7 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
   ] as const) {
     app.post(path, async (request) => {
       const body = parseRequest(RpcBody, request.body, 'body')
-      const user = await sessionUser(db, callerOf(request))
+      const user = await sessionOf(callerOf(request))
       return answerRpc(
         chain,
         body,
@@ -170,7 +177,7 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
   app.post('/email/update', async (request) => {
     const { email } = parseRequest(EmailBody, request.body, 'body')
     const caller = callerOf(request)
-    const user = await sessionUser(db, caller)
+    const user = await sessionOf(caller)
     if (email === user.email) throw new HttpError(400, 'This is already your e-mail address')
     if (await findUserByEmail(db, email)) throw new HttpError(409, 'This e-mail address is already in use')
     await sendCode(request, user.email, `update_primary:${email}`, 'leave-address')
@@ -181,8 +188,8 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
     const { otp } = parseRequest(OtpBody, request.body, 'body')
     const { newEmail } = parseRequest(z.object({ newEmail: Email }), request.body, 'body')
     const caller = callerOf(request)
-    const user = await sessionUser(db, caller)
-    await consumeOtp(db, {
+    const user = await sessionOf(caller)
+    await consumeOtp(db, hashToken, {
       email: user.email,
       purpose: `update_primary:${newEmail}`,
       deviceId: caller.deviceId,
@@ -196,8 +203,8 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
     const { otp } = parseRequest(OtpBody, request.body, 'body')
     const { newEmail } = parseRequest(z.object({ newEmail: Email }), request.body, 'body')
     const caller = callerOf(request)
-    const user = await sessionUser(db, caller)
-    await consumeOtp(db, {
+    const user = await sessionOf(caller)
+    await consumeOtp(db, hashToken, {
       email: newEmail,
       purpose: `update_secondary:${user.id}`,
       deviceId: caller.deviceId,

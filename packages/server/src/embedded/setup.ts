@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
+import { type TokenHasher, tokenHasher } from '../hash-secret.ts'
 import { type DevMailbox, startDevMailbox } from './dev-mailbox.ts'
 import { createKeyVault, type KeyVault, loadOrCreateMasterKey, parseMasterKey } from './keys.ts'
 import { createMailer, type Mailer } from './mail.ts'
@@ -31,6 +32,8 @@ export interface EmbeddedServices {
   frameScript: string | undefined
   /** Only in development: shown at /dev/mailbox. */
   devMailbox: DevMailbox | undefined
+  /** Keys the stored hashes of codes, approval links and session tokens (hash-secret.ts). */
+  hashToken: TokenHasher
 }
 
 export type ServerMode = 'development' | 'production'
@@ -41,6 +44,8 @@ export interface EmbeddedContext {
   host: string
   dataDir: string | undefined
   persistent: boolean
+  /** The server's hash secret (HASH_SECRET or its development stand-in). */
+  hashSecret: Buffer
   log: (line: string) => void
 }
 
@@ -76,6 +81,7 @@ export async function prepareEmbedded(
     publicUrl,
     frameScript,
     devMailbox,
+    hashToken: tokenHasher(context.hashSecret, 'embedded'),
   }
 }
 

@@ -40,3 +40,43 @@ export async function claimMailSlot(db: Kysely<Tables>, email: string, ip: strin
   }
   await db.insertInto('embedded_mail_log').values({ email, ip }).execute()
 }
+
+/**
+ * How many approval polls one device, and one client IP, may start per minute. A poll is held for
+ * up to 15 s, so this also bounds how many one caller keeps open; the frame asks again only after
+ * each answer, about four times a minute.
+ */
+export const POLL_LIMITS = { perDevicePerMinute: 10, perIpPerMinute: 60 } as const
+
+export const tooManyPolls = (seconds: number) => `Too many approval checks. ${tryAgainAfter(seconds)}`
+
+/**
+ * Counts one poll against its IP and its device, each in a one-minute window that starts with its
+ * first poll. One upsert for both counters, so instances sharing the database count together.
+ */
+export async function claimPollSlot(db: Kysely<Tables>, ip: string, deviceId: string): Promise<void> {
+  const window = sql`interval '1 minute'`
+  const counted = await sql<{ key: string; polls: number; retry_after: number }>`
+    insert into embedded_poll_limits as limits (key, window_started_at, polls)
+    values (${`ip:${ip}`}, now(), 1), (${`device:${deviceId}`}, now(), 1)
+    on conflict (key) do update set
+      polls = case when limits.window_started_at > now() - ${window} then limits.polls + 1 else 1 end,
+      window_started_at = case
+        when limits.window_started_at > now() - ${window} then limits.window_started_at else now() end
+    returning key, polls,
+      ceil(extract(epoch from window_started_at + ${window} - now()))::int as retry_after`.execute(db)
+  // A new window is the moment to drop the counters of callers who have gone quiet.
+  if (counted.rows.some((row) => row.polls === 1)) {
+    await db
+      .deleteFrom('embedded_poll_limits')
+      .where('window_started_at', '<', sql<Date>`now() - ${window}`)
+      .execute()
+  }
+  const over = counted.rows.filter((row) =>
+    row.key.startsWith('ip:')
+      ? row.polls > POLL_LIMITS.perIpPerMinute
+      : row.polls > POLL_LIMITS.perDevicePerMinute,
+  )
+  if (over.length > 0)
+    throw new HttpError(429, tooManyPolls(Math.max(1, ...over.map((row) => row.retry_after))))
+}

@@ -1,9 +1,6 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 
-/** Codes, session tokens and approval links are stored only as SHA-256 hashes. */
-export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex')
-}
+// Codes, session tokens and approval links are stored only as keyed hashes (hash-secret.ts).
 
 export function sameHash(a: string, b: string): boolean {
   const left = Buffer.from(a, 'hex')

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto'
 import {
   type AnvilHandle,
   DEV_ACCOUNTS,
@@ -12,6 +13,7 @@ import { createPublicClient, createWalletClient, type Hex, http, serializeErc649
 import { privateKeyToAccount } from 'viem/accounts'
 import { anvil as anvilChain } from 'viem/chains'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { tokenHasher } from '../hash-secret.ts'
 import { createProject, type Project } from '../projects/repository.ts'
 import { buildServer } from '../server.ts'
 import { describeEachBackend, type TestDatabase } from '../test-support/backends.ts'
@@ -21,6 +23,7 @@ const PAGE = 'http://127.0.0.1:3000'
 const owner = privateKeyToAccount(DEV_ACCOUNTS[6].privateKey)
 // Both backends share one chain, so each wallet gets a salt of its own (CREATE2 deploys once).
 const freshSalt = () => BigInt(Math.floor(Math.random() * 2 ** 48))
+const hashSecret = randomBytes(32)
 const stranger = privateKeyToAccount(DEV_ACCOUNTS[7].privateKey)
 let chain: AnvilHandle
 let wallets: TestSmartWallets
@@ -48,7 +51,10 @@ describeEachBackend('sign-in with wallet', (backend) => {
 
   beforeAll(async () => {
     testDb = await backend.open()
-    app = await buildServer({ database: testDb.database, siwx: { chainId: 31337, rpcUrl: chain.rpcUrl } })
+    app = await buildServer({
+      database: testDb.database,
+      siwx: { chainId: 31337, rpcUrl: chain.rpcUrl, hashSecret },
+    })
     project = await createProject(testDb.database.db, { name: 'Page', origins: [PAGE] })
   })
   afterAll(async () => {
@@ -99,7 +105,7 @@ describeEachBackend('sign-in with wallet', (backend) => {
     // Another instance on the same database knows the session: nothing lives in process memory.
     const other = await buildServer({
       database: testDb.database,
-      siwx: { chainId: 31337, rpcUrl: chain.rpcUrl },
+      siwx: { chainId: 31337, rpcUrl: chain.rpcUrl, hashSecret },
     })
     try {
       const current = await withToken('GET', 'sessions/current', token, other)
@@ -143,7 +149,7 @@ describeEachBackend('sign-in with wallet', (backend) => {
     )
     const hasty = await buildServer({
       database: testDb.database,
-      siwx: { chainId: 31337, rpcUrl: chain.rpcUrl, nonceTtlMs: 1 },
+      siwx: { chainId: 31337, rpcUrl: chain.rpcUrl, hashSecret, nonceTtlMs: 1 },
     })
     try {
       const stale = message(await newNonce(hasty))
@@ -173,6 +179,51 @@ describeEachBackend('sign-in with wallet', (backend) => {
     const b = await signIn(early, await owner.signMessage({ message: early }))
     expect([a.statusCode, a.json().error.message]).toEqual([401, SiwxErrorText.EXPIRED])
     expect([b.statusCode, b.json().error.message]).toEqual([401, SiwxErrorText.NOT_YET_VALID])
+  })
+
+  test('a message whose URI is on another site is rejected, even with the right domain', async () => {
+    const foreign = message(await newNonce(), { uri: 'https://evil.example/login' })
+    const answer = await signIn(foreign, await owner.signMessage({ message: foreign }))
+    expect([answer.statusCode, answer.json().error]).toEqual([
+      401,
+      { code: 'UNAUTHORIZED', message: SiwxErrorText.OTHER_URI },
+    ])
+    // Any page of the calling origin will do: the page server passes the browser's origin on.
+    const deeper = message(await newNonce(), { uri: `${PAGE}/account?tab=activity` })
+    expect((await signIn(deeper, await owner.signMessage({ message: deeper }))).statusCode).toBe(201)
+  })
+
+  test('Issued At must fall between the nonce and now, give or take a minute', async () => {
+    const ancient = message(await newNonce(), { issuedAt: '2001-01-01T00:00:00Z' })
+    const a = await signIn(ancient, await owner.signMessage({ message: ancient }))
+    expect([a.statusCode, a.json().error.message]).toEqual([401, SiwxErrorText.ISSUED_BEFORE_NONCE])
+    const ahead = message(await newNonce(), { issuedAt: new Date(Date.now() + 5 * 60_000).toISOString() })
+    const b = await signIn(ahead, await owner.signMessage({ message: ahead }))
+    expect([b.statusCode, b.json().error.message]).toEqual([401, SiwxErrorText.ISSUED_IN_FUTURE])
+    // A signer whose clock runs a little behind ours still gets in.
+    const behind = message(await newNonce(), { issuedAt: new Date(Date.now() - 30_000).toISOString() })
+    expect((await signIn(behind, await owner.signMessage({ message: behind }))).statusCode).toBe(201)
+  })
+
+  test('only a keyed hash of the bearer token is stored; another secret knows no session', async () => {
+    const text = message(await newNonce())
+    const { token, session } = (await signIn(text, await owner.signMessage({ message: text }))).json()
+    const row = await testDb.database.db
+      .selectFrom('siwx_sessions')
+      .select('token_hash')
+      .where('id', '=', session.id)
+      .executeTakeFirstOrThrow()
+    expect(row.token_hash).not.toBe(createHash('sha256').update(token).digest('hex'))
+    expect(row.token_hash).toBe(tokenHasher(hashSecret, 'siwx')(token))
+    const rekeyed = await buildServer({
+      database: testDb.database,
+      siwx: { chainId: 31337, rpcUrl: chain.rpcUrl, hashSecret: randomBytes(32) },
+    })
+    try {
+      expect((await withToken('GET', 'sessions/current', token, rekeyed)).statusCode).toBe(401)
+    } finally {
+      await rekeyed.close()
+    }
   })
 
   test("another key's signature and malformed input are refused without a 500", async () => {

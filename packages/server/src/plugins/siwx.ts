@@ -3,6 +3,7 @@ import {
   messageDataOf,
   parseSiweMessage,
   type SIWXSession,
+  type SiweFieldFailure,
   SiweMessageError,
   toEpochMs,
   verifySiweMessage,
@@ -12,6 +13,7 @@ import type { Kysely } from 'kysely'
 import { type Client, createPublicClient, http } from 'viem'
 import { z } from 'zod'
 import type { Tables } from '../db/tables.ts'
+import { tokenHasher } from '../hash-secret.ts'
 import { HttpError } from '../http/errors.ts'
 import { projectOf } from '../http/project-guard.ts'
 import { parseRequest } from '../http/validate.ts'
@@ -25,13 +27,19 @@ import {
   type SessionRow,
 } from '../siwx/repository.ts'
 
-export interface SiwxOptions {
+/** What `startServer` takes to offer sign-in with wallet. */
+export interface SiwxSettings {
   /** The one chain sign-ins are for; contract-account signatures are checked on it. */
   chainId: number
   rpcUrl: string
   nonceTtlMs?: number
   /** The longest a session lives, even when the message names a later expiration time. */
   sessionMaxAgeMs?: number
+}
+
+export interface SiwxOptions extends SiwxSettings {
+  /** The server's hash secret (hash-secret.ts): bearer tokens are stored as HMACs under a key from it. */
+  hashSecret: Buffer
 }
 
 export const SIWX_NONCE_TTL_MS = 5 * 60_000
@@ -41,6 +49,9 @@ export const SIWX_SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60_000
 export const SiwxErrorText = {
   NONCE_REJECTED: 'Nonce is unknown, expired or already used',
   OTHER_DOMAIN: 'The message is for another domain',
+  OTHER_URI: "The message's URI is not on the site that asks to sign in",
+  ISSUED_BEFORE_NONCE: 'The message was issued before its nonce: sign a new message',
+  ISSUED_IN_FUTURE: "The message's Issued At is in the future: check the device's clock",
   OTHER_CHAIN: 'The message is for another chain',
   EXPIRED: 'The message has expired',
   NOT_YET_VALID: 'The message is not valid yet',
@@ -67,10 +78,11 @@ export function siwxPlugin(database: Kysely<Tables>, options: SiwxOptions): Fast
   const nonceTtlMs = options.nonceTtlMs ?? SIWX_NONCE_TTL_MS
   const maxAgeMs = options.sessionMaxAgeMs ?? SIWX_SESSION_MAX_AGE_MS
   const client: Client = createPublicClient({ transport: http(options.rpcUrl) })
+  const hash = tokenHasher(options.hashSecret, 'siwx')
 
   async function bearer(request: FastifyRequest): Promise<SessionRow> {
     const { authorization } = parseRequest(Authorization, request.headers, 'headers')
-    const session = await findSessionByToken(database, projectOf(request).id, authorization.slice(7))
+    const session = await findSessionByToken(database, hash, projectOf(request).id, authorization.slice(7))
     if (!session) throw new HttpError(401, SiwxErrorText.SESSION_EXPIRED)
     return session
   }
@@ -96,12 +108,12 @@ export function siwxPlugin(database: Kysely<Tables>, options: SiwxOptions): Fast
       if (fields.domain !== origin.host || (fields.scheme && `${fields.scheme}:` !== origin.protocol))
         throw new HttpError(401, SiwxErrorText.OTHER_DOMAIN)
       if (fields.chainId !== options.chainId) throw new HttpError(401, SiwxErrorText.OTHER_CHAIN)
-      const timing = checkSiweFields(fields, {})
-      if (timing === 'expired') throw new HttpError(401, SiwxErrorText.EXPIRED)
-      if (timing === 'not yet valid') throw new HttpError(401, SiwxErrorText.NOT_YET_VALID)
       // Claimed before the (slower) signature check, so two racing replays cannot both get in.
-      if (!(await consumeNonce(database, project.id, fields.nonce)))
-        throw new HttpError(401, SiwxErrorText.NONCE_REJECTED)
+      const nonceIssuedAt = await consumeNonce(database, project.id, fields.nonce)
+      if (!nonceIssuedAt) throw new HttpError(401, SiwxErrorText.NONCE_REJECTED)
+      // The URI too must be the calling page's, and the message no older than its nonce.
+      const failure = checkSiweFields(fields, { uriOrigins: [origin.origin], nonceIssuedAt })
+      if (failure) throw new HttpError(401, FIELD_FAILURES[failure])
       const verified = await verifySiweMessage({ message, signature, client })
       if (!verified.success) throw new HttpError(401, SiwxErrorText.BAD_SIGNATURE)
 
@@ -109,7 +121,7 @@ export function siwxPlugin(database: Kysely<Tables>, options: SiwxOptions): Fast
       const expiresAt = new Date(
         fields.expirationTime ? Math.min(toEpochMs(fields.expirationTime), latest) : latest,
       )
-      const { token, row } = await createSession(database, {
+      const { token, row } = await createSession(database, hash, {
         projectId: project.id,
         address: fields.address,
         chainId: fields.chainId,
@@ -136,6 +148,16 @@ export function siwxPlugin(database: Kysely<Tables>, options: SiwxOptions): Fast
       return reply.code(204).send()
     })
   }
+}
+
+const FIELD_FAILURES: Record<SiweFieldFailure, string> = {
+  'domain mismatch': SiwxErrorText.OTHER_DOMAIN,
+  'uri mismatch': SiwxErrorText.OTHER_URI,
+  'nonce mismatch': SiwxErrorText.NONCE_REJECTED,
+  'issued before nonce': SiwxErrorText.ISSUED_BEFORE_NONCE,
+  'issued in the future': SiwxErrorText.ISSUED_IN_FUTURE,
+  expired: SiwxErrorText.EXPIRED,
+  'not yet valid': SiwxErrorText.NOT_YET_VALID,
 }
 
 function sessionJson(row: SessionRow): SIWXSession {

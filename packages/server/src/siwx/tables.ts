@@ -1,8 +1,8 @@
 import type { Generated } from 'kysely'
 
-/** Row types of migration 0003_siwx. */
+/** Row types of migrations 0003_siwx and 0010_siwx_nonce_issued_at. */
 export interface SiwxTables {
-  siwx_nonces: { nonce: string; project_id: string; expires_at: Date }
+  siwx_nonces: { nonce: string; project_id: string; issued_at: Date; expires_at: Date }
   siwx_sessions: SiwxSessionsTable
 }
 

@@ -6,6 +6,9 @@ import * as embedded from './0004_embedded.ts'
 import * as projectChanges from './0005_project_changes.ts'
 import * as analytics from './0006_analytics.ts'
 import * as embeddedDeviceRequests from './0007_embedded_device_requests.ts'
+import * as keyedHashes from './0008_keyed_hashes.ts'
+import * as embeddedPollLimits from './0009_embedded_poll_limits.ts'
+import * as siwxNonceIssuedAt from './0010_siwx_nonce_issued_at.ts'
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Listed in code rather
@@ -19,4 +22,7 @@ export const migrations: Record<string, Migration> = {
   '0005_project_changes': projectChanges,
   '0006_analytics': analytics,
   '0007_embedded_device_requests': embeddedDeviceRequests,
+  '0008_keyed_hashes': keyedHashes,
+  '0009_embedded_poll_limits': embeddedPollLimits,
+  '0010_siwx_nonce_issued_at': siwxNonceIssuedAt,
 }
