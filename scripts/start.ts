@@ -59,3 +59,9 @@ const shutdown = async () => {
 }
 process.on('SIGINT', () => void shutdown())
 process.on('SIGTERM', () => void shutdown())
+// tsx runs this file in a child process; when tsx is killed by SIGKILL it cannot pass that on, and
+// this process would keep every port. Losing the parent is taken as the signal to stop.
+const parent = process.ppid
+setInterval(() => {
+  if (process.ppid !== parent) void shutdown()
+}, 1_000).unref()

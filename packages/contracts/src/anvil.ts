@@ -5,6 +5,9 @@ import { createRequire } from 'node:module'
 import { createServer, isIPv6 } from 'node:net'
 import { dirname } from 'node:path'
 import { createInterface } from 'node:readline'
+import type { Readable } from 'node:stream'
+import { fileURLToPath } from 'node:url'
+import { endOrphanedAnvil, forgetAnvil, recordAnvil } from './anvil-pidfile.ts'
 
 export type AnvilOptions = {
   host?: string
@@ -18,16 +21,28 @@ export type AnvilOptions = {
   log?: (line: string) => void
 }
 
-export type AnvilHandle = { rpcUrl: string; stop(): Promise<void> }
+export type AnvilHandle = {
+  rpcUrl: string
+  /** anvil's own process (not its watchdog's), e.g. for a test that pauses the node. */
+  pid: number
+  stop(): Promise<void>
+}
 
 const READY_TIMEOUT_MS = 30_000
 const STOP_TIMEOUT_MS = 15_000
 const STATE_INTERVAL_SECONDS = 2
+const WATCHDOG = fileURLToPath(new URL('./anvil-watchdog.mjs', import.meta.url))
 
-/** Starts anvil from the npm package and resolves once it answers `eth_chainId`. */
+/**
+ * Starts anvil from the npm package and resolves once it answers `eth_chainId`. anvil runs under a
+ * watchdog (anvil-watchdog.mjs) that ends it when this process dies, even by SIGKILL; with a
+ * `statePath`, a pidfile beside it lets the next start end an anvil that outlived both
+ * (anvil-pidfile.ts).
+ */
 export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilHandle> {
   const host = options.host ?? '127.0.0.1'
   const port = options.port ?? 8545
+  if (options.statePath) await endOrphanedAnvil(options.statePath, STOP_TIMEOUT_MS)
   await assertPortFree(host, port)
 
   const args = ['--host', host, '--port', String(port), '--chain-id', String(options.chainId ?? 31337)]
@@ -43,10 +58,24 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilHandl
     args.push('--timestamp', String(options.genesisTimestamp))
   }
 
-  const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [WATCHDOG, anvilBinary(), ...args], {
+    stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
+  })
+  // Closing stdin is how the watchdog is told to stop anvil; a watchdog already gone is no error.
+  child.stdin?.on('error', () => {})
+  const anvilPid = firstLine(child.stdio[3] as Readable).then(Number)
   const rpcUrl = `http://${connectHost(host)}:${port}`
   // 'close' rather than 'exit': it waits for stderr to drain, so the last error line is in.
   const exited = new Promise<void>((resolve) => child.once('close', () => resolve()))
+  const forceKill = async () => {
+    const pid = await Promise.race([anvilPid, exited.then(() => undefined)])
+    try {
+      if (pid) process.kill(pid, 'SIGKILL')
+    } catch {
+      // Already gone.
+    }
+    child.kill('SIGKILL')
+  }
   const stderrLines: string[] = []
   createInterface({ input: child.stdout }).on('line', (line) => options.log?.(line))
   createInterface({ input: child.stderr }).on('line', (line) => {
@@ -55,18 +84,15 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilHandl
     options.log?.(line)
   })
 
-  // Anvil catches SIGTERM and writes its state, so a parent that exits without calling stop()
-  // neither leaves anvil running nor loses the chain.
-  const killOnExit = () => child.kill('SIGTERM')
-  process.once('exit', killOnExit)
-
+  let pid: number
   try {
     await waitUntilReady(child, rpcUrl, exited, stderrLines)
+    pid = await anvilPid
+    if (options.statePath) await recordAnvil(options.statePath, pid)
   } catch (error) {
-    process.off('exit', killOnExit)
     // Without a pid the spawn itself failed, and no exit event will follow.
     if (child.pid !== undefined) {
-      child.kill('SIGKILL')
+      await forceKill()
       await exited
     }
     throw error
@@ -74,17 +100,34 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilHandl
 
   return {
     rpcUrl,
+    pid,
     async stop() {
-      process.off('exit', killOnExit)
       if (child.exitCode === null && child.signalCode === null) {
-        // SIGINT, like Ctrl-C: anvil dumps its state before exiting, which is why we wait.
-        child.kill('SIGINT')
-        const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS)
+        // anvil writes its state before exiting, which is why we wait.
+        child.stdin?.end()
+        const timer = setTimeout(() => void forceKill(), STOP_TIMEOUT_MS)
         await exited
         clearTimeout(timer)
       }
+      if (options.statePath) await forgetAnvil(options.statePath)
     },
   }
+}
+
+/**
+ * The first line a stream gives, or all it gave when it ends without one. It is read to the end,
+ * since the child's 'close' waits for every one of its pipes.
+ */
+function firstLine(stream: Readable): Promise<string> {
+  return new Promise((resolve) => {
+    let text = ''
+    stream.setEncoding('utf8')
+    stream.on('data', (chunk: string) => {
+      text += chunk
+      if (text.includes('\n')) resolve(text.slice(0, text.indexOf('\n')))
+    })
+    stream.once('close', () => resolve(text))
+  })
 }
 
 // The native binary rather than the package's bin.mjs: that wrapper exits as soon as it forwards

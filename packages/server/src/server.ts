@@ -53,7 +53,7 @@ export async function buildServer({
   installErrorHandling(app)
   const projects = await watchProjects(database.listen, (id) => getProject(database.db, id))
   app.addHook('onClose', () => projects.stop())
-  await app.register(healthPlugin, { database })
+  await app.register(healthPlugin, { database, chain })
   if (adminToken) await app.register(adminPlugin, { database, token: adminToken })
   // Everything under /v1 belongs to a project and is called from its pages: one guard for all.
   await app.register(

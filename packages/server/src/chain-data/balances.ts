@@ -4,6 +4,7 @@ import { type Address, formatUnits } from 'viem'
 import { preparedAs } from '../db/prepared-statements.ts'
 import { checksummed } from './checksum.ts'
 import { type ChainData, iconOf, priceOf } from './config.ts'
+import { askNode } from './node.ts'
 
 /** How long a native balance read from the node is reused; `forceUpdate` skips it. */
 const NATIVE_TTL_MS = 2_000
@@ -78,7 +79,7 @@ export class NativeBalanceCache {
     const cached = this.entries.get(address)
     if (cached && !forceUpdate && now - cached.at < NATIVE_TTL_MS) return cached.balance
     if (this.entries.size >= NATIVE_CACHE_LIMIT) this.entries.clear()
-    const balance = chain.client.getBalance({ address: address as Address })
+    const balance = askNode(chain.client.getBalance({ address: address as Address }))
     this.entries.set(address, { at: now, balance })
     balance.catch(() => this.entries.delete(address))
     return balance

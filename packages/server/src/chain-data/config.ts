@@ -94,6 +94,7 @@ export type ChainConfig = z.output<typeof ChainOptions>
 /** What the chain-data routes read: the database the indexer fills, and the chain for live values. */
 export interface ChainData {
   database: Database
+  /** For values read at request time; calls go through `askNode` (node.ts) so a lost node is a 503. */
   client: PublicClient
   config: ChainConfig
   /** `eip155:<chainId>` */

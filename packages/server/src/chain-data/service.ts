@@ -2,6 +2,7 @@ import { createPublicClient, defineChain, http, type PublicClient } from 'viem'
 import type { Database } from '../db/database.ts'
 import { ChainIndexer } from '../indexer/indexer.ts'
 import { type ChainData, ChainOptions, type ChainOptionsInput } from './config.ts'
+import { liveNodeClient } from './node.ts'
 
 export interface ChainServices {
   chainData: ChainData
@@ -11,8 +12,9 @@ export interface ChainServices {
 }
 
 /**
- * Everything that follows and serves the configured chain: the RPC client (with JSON-RPC batching,
- * which folds a batch's block and receipt calls into a few HTTP requests) and the indexer.
+ * Everything that follows and serves the configured chain: the indexer with its own patient RPC
+ * client (JSON-RPC batching folds a batch's block and receipt calls into a few HTTP requests, and a
+ * failed step is simply tried again), and the quick one-try client the routes answer from.
  */
 export function startChainServices(
   database: Database,
@@ -26,15 +28,23 @@ export function startChainServices(
     nativeCurrency: config.nativeCurrency,
     rpcUrls: { default: { http: [config.rpcUrl] } },
   })
-  const client = createPublicClient({
-    chain,
-    transport: http(config.rpcUrl, { batch: { batchSize: 200, wait: 0 }, timeout: 10_000, retryCount: 3 }),
-  }) as PublicClient
-  const chainData: ChainData = { database, client, config, caipNetworkId: `eip155:${config.chainId}` }
+  const chainData: ChainData = {
+    database,
+    client: liveNodeClient(chain, config.rpcUrl),
+    config,
+    caipNetworkId: `eip155:${config.chainId}`,
+  }
   const indexer = config.index
     ? new ChainIndexer({
         database,
-        client,
+        client: createPublicClient({
+          chain,
+          transport: http(config.rpcUrl, {
+            batch: { batchSize: 200, wait: 0 },
+            timeout: 10_000,
+            retryCount: 3,
+          }),
+        }) as PublicClient,
         chainId: config.chainId,
         startBlock: config.startBlock,
         pollIntervalMs: config.pollIntervalMs,

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { CHAIN_UNAVAILABLE_MESSAGE, ChainUnavailableError } from '../chain-data/node.ts'
 import { DatabaseUnavailableError } from '../db/unavailable.ts'
 
 /** An error whose message is meant for the caller, sent as `{error: {code, message}}`. */
@@ -13,8 +14,12 @@ export class HttpError extends Error {
   }
 }
 
-function errorBody(statusCode: number, message: string): { error: { code: string; message: string } } {
-  return { error: { code: errorCode(statusCode), message } }
+function errorBody(
+  statusCode: number,
+  message: string,
+  code = errorCode(statusCode),
+): { error: { code: string; message: string } } {
+  return { error: { code, message } }
 }
 
 /** 404 → NOT_FOUND, 403 → FORBIDDEN, 503 → SERVICE_UNAVAILABLE, …; a bug is just INTERNAL. */
@@ -25,8 +30,8 @@ function errorCode(statusCode: number): string {
 
 /**
  * One shape for every failure. Our own HttpErrors and Fastify's client errors (bad JSON, body
- * too large) say what was wrong; a database that is away (restarting) is a 503 the caller may
- * retry; anything else is a bug whose detail belongs in the log only.
+ * too large) say what was wrong; a database that is away (restarting) or a chain node that does not
+ * answer is a 503 the caller may retry; anything else is a bug whose detail belongs in the log only.
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(errorBody(404, 'Not found')))
@@ -45,6 +50,10 @@ export function answerError(error: FastifyError | Error, request: FastifyRequest
   if (error instanceof DatabaseUnavailableError) {
     request.log.warn(error.message)
     return reply.code(503).send(errorBody(503, 'The database is unavailable. Please try again shortly.'))
+  }
+  if (error instanceof ChainUnavailableError) {
+    request.log.warn(error.message)
+    return reply.code(503).send(errorBody(503, CHAIN_UNAVAILABLE_MESSAGE, 'CHAIN_UNAVAILABLE'))
   }
   request.log.error({ err: error }, 'request failed')
   return reply.code(500).send(errorBody(500, 'Internal error'))

@@ -6,6 +6,7 @@ import { fungiblePrices } from '../chain-data/fungibles.ts'
 import { historyPage } from '../chain-data/history.ts'
 import { watchHistoryPages } from '../chain-data/history-cache.ts'
 import { nftPage } from '../chain-data/nfts.ts'
+import { askNode } from '../chain-data/node.ts'
 import {
   AccountParams,
   BalanceQuery,
@@ -67,7 +68,7 @@ export const chainDataPlugin: FastifyPluginAsync<{ chain: ChainData }> = async (
     if (query.chainId !== chain.caipNetworkId) {
       throw new HttpError(400, ErrorText.NETWORK_NOT_SUPPORTED_FOR_GAS_PRICE)
     }
-    const standard = await chain.client.getGasPrice()
+    const standard = await askNode(chain.client.getGasPrice())
     // The node gives one price; faster tiers bid 20% and 50% above it to be picked up sooner.
     return {
       standard: standard.toString(),
