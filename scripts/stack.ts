@@ -30,6 +30,8 @@ export interface StackOptions {
   publicUrl?: string
   /** Seals the embedded-wallet keys; without it one is created in the data folder. */
   masterKey?: string
+  /** Keys the stored hashes of codes and session tokens; without it one is created in the data folder. */
+  hashSecret?: string
   log?: (line: string) => void
 }
 
@@ -82,6 +84,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         // Fills in the dev mailbox, a master key in the data folder and the public URL.
         mode: 'development',
         publicUrl: options.publicUrl,
+        hashSecret: options.hashSecret,
         log,
         host,
         port: options.serverPort ?? 3001,

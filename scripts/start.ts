@@ -27,6 +27,7 @@ const stack = await startStack({
   smtpUrl: process.env.SMTP_URL,
   publicUrl: process.env.PUBLIC_URL,
   masterKey: process.env.MASTER_KEY,
+  hashSecret: process.env.HASH_SECRET,
   log: (line) => console.log(`  ${line}`),
 }).catch((error: unknown) =>
   fail(error instanceof Error ? (error.message.split('\n')[0] ?? 'start failed') : String(error)),
