@@ -20,3 +20,34 @@ test('the first problem becomes a 400 naming the field', () => {
   expect((thrown as HttpError).statusCode).toBe(400)
   expect((thrown as HttpError).message).toMatch(/^query\.currency: Invalid option/)
 })
+
+test('text the database cannot store (a lone surrogate, U+0000) is a 400 naming where, before the schema runs', () => {
+  const Body = z.object({ props: z.object({ properties: z.record(z.string(), z.unknown()) }) })
+  const refusal = (value: unknown) => {
+    try {
+      parseRequest(Body, value, 'body')
+    } catch (error) {
+      return (error as HttpError).message
+    }
+    return undefined
+  }
+  expect(refusal({ props: { properties: { tab: 'x\ud800' } } })).toBe(
+    'body.props.properties.tab: must be well-formed Unicode (no lone surrogates)',
+  )
+  expect(refusal({ props: { properties: { list: ['ok', '\udfff'] } } })).toBe(
+    'body.props.properties.list.1: must be well-formed Unicode (no lone surrogates)',
+  )
+  expect(refusal({ props: { properties: { 'a\udc00': 1 } } })).toBe(
+    'body.props.properties: property names must be well-formed Unicode (no lone surrogates)',
+  )
+  expect(refusal({ props: { properties: { name: 'a\u0000b' } } })).toBe(
+    'body.props.properties.name: must not contain U+0000',
+  )
+  expect(refusal({ props: { properties: { tab: '\ud83d\ude00 ok' } } })).toBeUndefined()
+})
+
+test('text nested far deeper than the call stack allows is still checked', () => {
+  let deep: unknown = '\ud800'
+  for (let level = 0; level < 100_000; level++) deep = [deep]
+  expect(() => parseRequest(z.unknown(), deep, 'body')).toThrow(/must be well-formed Unicode/)
+})

@@ -1,0 +1,206 @@
+import { randomBytes } from 'node:crypto'
+import type { AddressInfo } from 'node:net'
+import { DEV_ACCOUNTS } from '@portico/contracts'
+import { buildSiweMessage, type SiweFields } from '@portico/core/siwx'
+import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
+import { ChainOptions } from '../chain-data/config.ts'
+import { type Database, openDatabase } from '../db/database.ts'
+import type { Tables } from '../db/tables.ts'
+import { approveDevice, createSession, findOrCreateUser } from '../embedded/accounts.ts'
+import { startDevMailbox } from '../embedded/dev-mailbox.ts'
+import { createKeyVault, type KeyVault } from '../embedded/keys.ts'
+import { createMailer } from '../embedded/mail.ts'
+import { type TokenHasher, tokenHasher } from '../hash-secret.ts'
+import { createProject, type Project } from '../projects/repository.ts'
+import { buildServer } from '../server.ts'
+import { startTestChain } from '../test-support/chain.ts'
+import { testIndexer } from '../test-support/chain-data.ts'
+import { type PageServer, startPageServer } from './page-server.ts'
+
+export const PAGE = 'https://wallet.example'
+export const SERVICES = new URL('http://services.test')
+
+/** Everything the route list needs to shape requests a route accepts, and to break them. */
+export interface FuzzTarget {
+  app: FastifyInstance
+  /** The same app listening, for what inject cannot carry: raw bytes in the URL, streamed bodies. */
+  port: number
+  /** The demo page server, calling these services for its sign-in endpoint. */
+  pageServer: PageServer
+  /** A SIWX session of the page server's project, as its cookie would hold it. */
+  pageSessionToken: string
+  db: Kysely<Tables>
+  vault: KeyVault
+  /** How the embedded wallet keys its stored codes, links and sessions. */
+  hashToken: TokenHasher
+  /** Allows PAGE; `elsewhere` exists but does not; `quiet` allows PAGE with analytics off. */
+  project: Project
+  elsewhere: Project
+  quiet: Project
+  adminToken: string
+  chainId: number
+  /** Demo tokens and the dev accounts that have history and NFTs, lower-case. */
+  tokens: string[]
+  accounts: string[]
+  /** `next` cursors the routes handed out, to pass back and to tamper with. */
+  cursors: { history: string[]; nfts: string[] }
+  signer: PrivateKeyAccount
+  stranger: PrivateKeyAccount
+  siwxToken: string
+  wallet: { userId: string; email: string; address: string; device: string; token: string }
+  /** The server's error log lines, so a failure can show what went wrong inside. */
+  serverErrors: string[]
+  close(): Promise<void>
+}
+
+/** A sign-in message for the fuzzed page (or `page`), as the SDK builds it. */
+export function siweMessage(
+  nonce: string,
+  address: `0x${string}`,
+  { page = PAGE, ...patch }: Partial<SiweFields> & { page?: string } = {},
+): string {
+  return buildSiweMessage({
+    domain: new URL(page).host,
+    address,
+    statement: 'Sign in to the fuzzed page',
+    uri: page,
+    version: '1',
+    chainId: 31337,
+    nonce,
+    issuedAt: new Date().toISOString(),
+    ...patch,
+  })
+}
+
+/**
+ * The services with every optional part on (chain data on an indexed demo chain, SIWX, the embedded
+ * wallet, admin), listening, and the demo page server in front of them.
+ */
+export async function startFuzzTarget(): Promise<FuzzTarget> {
+  const chain = await startTestChain()
+  const closers: Array<() => Promise<void> | void> = [() => chain.stop()]
+  const close = async () => {
+    for (const closer of closers.reverse()) await closer()
+  }
+  try {
+    const database: Database = await openDatabase({})
+    closers.push(() => database.close())
+    const indexer = testIndexer(database, chain)
+    await indexer.catchUp()
+    await indexer.stop()
+
+    const mailbox = await startDevMailbox({ log: () => {} })
+    closers.push(() => mailbox.close())
+    const mailer = createMailer(mailbox.smtpUrl, 'fuzz@portico.localhost')
+    closers.push(() => mailer.close())
+    const vault = createKeyVault(randomBytes(32))
+    const hashSecret = randomBytes(32)
+    const hashToken = tokenHasher(hashSecret, 'embedded')
+    const config = ChainOptions.parse({
+      rpcUrl: chain.rpcUrl,
+      chainId: chain.deployment.chainId,
+      startBlock: chain.deployment.firstBlock,
+    })
+    const serverErrors: string[] = []
+    const adminToken = randomBytes(16).toString('hex')
+    const app = await buildServer({
+      database,
+      logger: { level: 'error', stream: { write: (line: string) => void serverErrors.push(line) } },
+      chain: { database, client: chain.client, config, caipNetworkId: `eip155:${config.chainId}` },
+      siwx: { chainId: config.chainId, rpcUrl: chain.rpcUrl, hashSecret },
+      embedded: {
+        vault,
+        mailer,
+        chain: { rpcUrl: chain.rpcUrl, chainId: config.chainId },
+        publicUrl: SERVICES,
+        frameScript: 'console.log("frame")',
+        devMailbox: mailbox,
+        hashToken,
+      },
+      adminToken,
+    })
+    closers.push(() => app.close())
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const { db } = database
+    const project = await createProject(db, { name: 'Fuzzed', origins: [PAGE] })
+    const elsewhere = await createProject(db, { name: 'Elsewhere', origins: ['https://other.example'] })
+    const quiet = await createProject(db, { name: 'Quiet', origins: [PAGE] })
+    await db.updateTable('projects').set({ analytics_enabled: false }).where('id', '=', quiet.id).execute()
+
+    const port = (app.server.address() as AddressInfo).port
+    const pageServer = await startPageServer({ db, port, chainId: config.chainId }, serverErrors)
+    closers.push(() => pageServer.close())
+    const signer = privateKeyToAccount(DEV_ACCOUNTS[6].privateKey)
+    const accounts = DEV_ACCOUNTS.slice(0, 3).map((account) => account.address.toLowerCase())
+    const target: FuzzTarget = {
+      app,
+      port,
+      pageServer,
+      pageSessionToken: '',
+      db,
+      vault,
+      hashToken,
+      project,
+      elsewhere,
+      quiet,
+      adminToken,
+      chainId: config.chainId,
+      tokens: Object.values(chain.deployment.tokens).map((token) => token.address.toLowerCase()),
+      accounts,
+      cursors: { history: [], nfts: [] },
+      signer,
+      stranger: privateKeyToAccount(DEV_ACCOUNTS[7].privateKey),
+      siwxToken: '',
+      wallet: { userId: '', email: 'holder@fuzz.example', address: '', device: '', token: '' },
+      serverErrors,
+      close,
+    }
+    for (const list of ['history', 'nfts'] as const)
+      for (const account of accounts) {
+        const page = await app.inject({
+          url: `/v1/account/${account}/${list}?limit=1&projectId=${project.id}`,
+          headers: { origin: PAGE },
+        })
+        const next = page.json().next
+        if (typeof next === 'string') target.cursors[list].push(next)
+      }
+    target.siwxToken = await signIn(target)
+    target.pageSessionToken = await signIn(target, pageServer.origin, pageServer.projectId)
+    const user = await findOrCreateUser(db, vault, target.wallet.email)
+    const device = randomBytes(16).toString('base64url')
+    await approveDevice(db, user.id, device)
+    const token = await createSession(db, hashToken, {
+      userId: user.id,
+      projectId: project.id,
+      deviceId: device,
+    })
+    target.wallet = { userId: user.id, email: user.email, address: user.address, device, token }
+    return target
+  } catch (error) {
+    await close()
+    throw error
+  }
+}
+
+/** A SIWX session for `signer` on a page of a project, made through the routes themselves. */
+export async function signIn(
+  target: FuzzTarget,
+  page = PAGE,
+  projectId = target.project.id,
+): Promise<string> {
+  const query = `?projectId=${projectId}`
+  const headers = { origin: page }
+  const nonce = await target.app.inject({ method: 'POST', url: `/v1/siwx/nonce${query}`, headers })
+  const message = siweMessage(nonce.json().nonce, target.signer.address, { page })
+  const signature = await target.signer.signMessage({ message })
+  const session = await target.app.inject({
+    method: 'POST',
+    url: `/v1/siwx/sessions${query}`,
+    headers,
+    payload: { message, signature },
+  })
+  if (session.statusCode !== 201) throw new Error(`SIWX sign-in failed: ${session.body}`)
+  return session.json().token
+}
