@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { ServerErrorText, tryAgainAfter } from '@portico/core/errors'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
-import { type Hex, recoverMessageAddress, stringToHex } from 'viem'
+import { type Hex, recoverMessageAddress, recoverTypedDataAddress, stringToHex } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type Database, openDatabase } from '../db/database.ts'
 import { tokenHasher } from '../hash-secret.ts'
@@ -131,6 +131,33 @@ describeEachBackend('embedded-wallet auth', (backend) => {
     expect(await recoverMessageAddress({ message: 'hello', signature })).toBe(session.user.address)
     // Reads never go through the approved route.
     expect((await call('/rpc/approved', { method: 'eth_chainId' }, auth)).json().error.code).toBe(-32600)
+
+    // Typed data: signed when its values fit its types, refused as invalid params when they do not.
+    const typed = {
+      domain: { name: 'Portico', version: '1', chainId: 31337 },
+      types: {
+        Note: [
+          { name: 'text', type: 'string' },
+          { name: 'tag', type: 'bytes' },
+        ],
+      },
+      primaryType: 'Note' as const,
+      message: { text: 'hi', tag: '0x01' as Hex },
+    }
+    const signTyped = (data: unknown) =>
+      call(
+        '/rpc/approved',
+        { method: 'eth_signTypedData_v4', params: [session.user.address, JSON.stringify(data)] },
+        auth,
+      )
+    const typedSignature = (await signTyped(typed)).json().result as Hex
+    expect(await recoverTypedDataAddress({ ...typed, signature: typedSignature })).toBe(session.user.address)
+    const misfit = await signTyped({ ...typed, message: { text: 'hi' } })
+    expect(misfit.statusCode).toBe(200)
+    expect(misfit.json().error).toMatchObject({
+      code: -32602,
+      message: /^Typed data does not match its types/,
+    })
 
     // The wallet's accounts are the user's own, never the node's unlocked ones.
     for (const method of ['eth_accounts', 'eth_requestAccounts'])

@@ -1,6 +1,6 @@
 import { classifyRpcMethod } from '@portico/core'
 import { ErrorText, JsonRpcErrorCode, ProviderErrorCode } from '@portico/core/errors'
-import { createWalletClient, defineChain, type Hex, http, isAddressEqual, isHex } from 'viem'
+import { createWalletClient, defineChain, type Hex, hashTypedData, http, isAddressEqual, isHex } from 'viem'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import { z } from 'zod'
 
@@ -106,12 +106,23 @@ export async function answerRpc(
       const typed = TypedData.safeParse(json)
       if (!typed.success) return invalidParams(typed.error)
       const { EIP712Domain: _domainType, ...types } = typed.data.types
-      return {
-        result: await withAccount((account) =>
-          // biome-ignore lint/suspicious/noExplicitAny: viem's typed-data generics need literal types; the shape is zod-checked
-          account.signTypedData({ ...typed.data, types } as any),
-        ),
+      // The digest is computed before the key is opened: values that do not fit their declared types
+      // (a bytes field left out, a number for a string) are the caller's mistake, not a server fault.
+      let digest: Hex
+      try {
+        // biome-ignore lint/suspicious/noExplicitAny: viem's typed-data generics need literal types; the shape is zod-checked
+        digest = hashTypedData({ ...typed.data, types } as any)
+      } catch (error) {
+        const reason = (error as { shortMessage?: unknown }).shortMessage
+        const message = 'Typed data does not match its types'
+        return {
+          error: {
+            code: JsonRpcErrorCode.INVALID_PARAMS,
+            message: typeof reason === 'string' ? `${message}: ${reason}` : message,
+          },
+        }
       }
+      return { result: await withAccount((account) => account.sign({ hash: digest })) }
     }
     case 'eth_sendTransaction': {
       const parsed = SendTransaction.safeParse(params)
