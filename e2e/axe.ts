@@ -45,6 +45,14 @@ function expectNoSeriousViolation(view: string, found: { violations: Violation[]
  */
 export async function expectAccessibleModal(page: Page, view: string): Promise<void> {
   await page.getByRole('dialog').waitFor()
+  // Contrast is judged on what settles on screen: a title still fading in is not yet its colour.
+  await page.waitForFunction(() =>
+    (document.querySelector('[data-portico-modal]')?.shadowRoot?.getAnimations() ?? []).every(
+      (animation) =>
+        animation.playState !== 'running' ||
+        animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+    ),
+  )
   expectNoSeriousViolation(view, await audit(page, '[data-portico-modal]'))
 }
 
