@@ -210,6 +210,9 @@ describeEachBackend('the services outlive their chain node', (backend) => {
     process.kill(node.pid, 'SIGSTOP')
     let backAt = Number.NaN
     try {
+      // A request already answered by the node as the signal landed may still come back 200; wait
+      // until the services see the freeze, then every chain route must answer 503 within the timeout.
+      await expect.poll(async () => (await ready()).status, { timeout: 10_000, interval: 50 }).toBe(503)
       const [balanceAnswer, gasAnswer, readiness] = await Promise.all([balance(), gasPrice(), ready()])
       for (const answer of [balanceAnswer, gasAnswer])
         expect(answer).toMatchObject({ status: 503, body: UNAVAILABLE })
