@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto'
 import { chmod, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { startServer } from '../start.ts'
+import { connectEmailAsFrame } from '../test-support/frame-call.ts'
 import { openDatabase } from './database.ts'
 
 /** Every file and folder under `root` (itself included) that another account could read, write or enter. */
@@ -40,17 +40,7 @@ describe('the data folder', () => {
       siwx: { chainId: 31337, rpcUrl: 'http://127.0.0.1:9' },
     })
     try {
-      const connect = await fetch(`${server.url}/v1/auth/email/connect`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          origin: server.url,
-          'x-portico-project': project.id,
-          'x-portico-parent-origin': 'http://127.0.0.1:3000',
-          'x-portico-device': randomBytes(16).toString('base64url'),
-        },
-        body: JSON.stringify({ email: 'files@example.com' }),
-      })
+      const connect = await connectEmailAsFrame(server.url, project.id, 'files@example.com')
       expect(connect.status).toBe(200)
       expect(((await stat(dataDir)).mode & 0o777).toString(8)).toBe('700')
       expect((await readdir(dataDir)).sort()).toEqual(

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { type StartServerOptions, startServer } from '../start.ts'
+import { connectEmailAsFrame } from '../test-support/frame-call.ts'
 import type { DevMail } from './dev-mailbox.ts'
 
 const PRODUCTION = {
@@ -87,17 +88,7 @@ describe('development and production', () => {
     })
     try {
       expect(server.publicUrl).toBe(server.url)
-      const connect = await fetch(`${server.url}/v1/auth/email/connect`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          origin: server.url,
-          'x-portico-project': project.id,
-          'x-portico-parent-origin': 'http://127.0.0.1:3000',
-          'x-portico-device': randomBytes(16).toString('base64url'),
-        },
-        body: JSON.stringify({ email: 'dev@example.com' }),
-      })
+      const connect = await connectEmailAsFrame(server.url, project.id, 'dev@example.com')
       expect(await connect.json()).toEqual({ action: 'VERIFY_OTP' })
       const mailbox = (await (await fetch(`${server.url}/dev/mailbox.json`)).json()) as {
         messages: DevMail[]
