@@ -27,7 +27,7 @@ describe('projects CLI while the server runs', () => {
   async function cli(...args: string[]) {
     const { DATABASE_URL: _url, ...env } = process.env
     try {
-      const { stdout } = await promisify(execFile)('npx', ['tsx', 'packages/server/src/cli.ts', ...args], {
+      const { stdout } = await promisify(execFile)('npx', ['tsx', 'packages/server/src/cli/main.ts', ...args], {
         cwd: REPO_ROOT,
         env: { ...env, DATA_DIR: dataDir },
       })

@@ -1,12 +1,12 @@
 import { ErrorText } from '@portico/core/errors'
 import type { FastifyPluginAsync } from 'fastify'
-import { balancesOf, NativeBalanceCache } from '../chain-data/balances.ts'
-import type { ChainData } from '../chain-data/config.ts'
-import { fungiblePrices } from '../chain-data/fungibles.ts'
-import { historyPage } from '../chain-data/history.ts'
-import { watchHistoryPages } from '../chain-data/history-cache.ts'
-import { nftPage } from '../chain-data/nfts.ts'
-import { askNode } from '../chain-data/node.ts'
+import { balancesOf, NativeBalanceCache } from './balances.ts'
+import type { ChainData } from './config.ts'
+import { fungiblePrices } from './fungibles.ts'
+import { historyPage } from './history.ts'
+import { watchHistoryPages } from './history-cache.ts'
+import { nftPage } from './nfts.ts'
+import { askNode } from './node.ts'
 import {
   AccountParams,
   BalanceQuery,
@@ -15,7 +15,7 @@ import {
   PageQuery,
   PriceBody,
   requireServedChain,
-} from '../chain-data/params.ts'
+} from './params.ts'
 import { HttpError } from '../http/errors.ts'
 import { parseRequest } from '../http/validate.ts'
 

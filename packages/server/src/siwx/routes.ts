@@ -25,7 +25,7 @@ import {
   listSessions,
   revokeSession,
   type SessionRow,
-} from '../siwx/repository.ts'
+} from './repository.ts'
 
 /** What `startServer` takes to offer sign-in with wallet. */
 export interface SiwxSettings {

@@ -17,7 +17,7 @@ import { tokenHasher } from '../hash-secret.ts'
 import { createProject, type Project } from '../projects/repository.ts'
 import { buildServer } from '../server.ts'
 import { describeEachBackend, type TestDatabase } from '../test-support/backends.ts'
-import { SiwxErrorText } from './siwx.ts'
+import { SiwxErrorText } from './routes.ts'
 
 const PAGE = 'http://127.0.0.1:3000'
 const owner = privateKeyToAccount(DEV_ACCOUNTS[6].privateKey)

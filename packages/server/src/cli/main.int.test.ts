@@ -2,9 +2,9 @@ import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { describeEachBackend, type TestStore } from './test-support/backends.ts'
+import { describeEachBackend, type TestStore } from '../test-support/backends.ts'
 
-const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url))
+const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url))
 
 interface Run {
   code: number
@@ -28,7 +28,7 @@ describeEachBackend('project CLI', (backend) => {
     try {
       const { stdout, stderr } = await promisify(execFile)(
         'npx',
-        ['tsx', 'packages/server/src/cli.ts', ...args],
+        ['tsx', 'packages/server/src/cli/main.ts', ...args],
         {
           cwd: REPO_ROOT,
           env: { ...env, ...store.env },
