@@ -27,10 +27,14 @@ describe('projects CLI while the server runs', () => {
   async function cli(...args: string[]) {
     const { DATABASE_URL: _url, ...env } = process.env
     try {
-      const { stdout } = await promisify(execFile)('npx', ['tsx', 'packages/server/src/cli/main.ts', ...args], {
-        cwd: REPO_ROOT,
-        env: { ...env, DATA_DIR: dataDir },
-      })
+      const { stdout } = await promisify(execFile)(
+        'npx',
+        ['tsx', 'packages/server/src/cli/main.ts', ...args],
+        {
+          cwd: REPO_ROOT,
+          env: { ...env, DATA_DIR: dataDir },
+        },
+      )
       return { code: 0, stdout, stderr: '' }
     } catch (error) {
       const failed = error as { code: number; stdout: string; stderr: string }
