@@ -13,7 +13,6 @@ export { type DevMail, type DevMailbox, startDevMailbox } from './embedded/dev-m
 export type { EmbeddedWalletSettings } from './embedded/setup.ts'
 export { type TrustProxy, trustProxyFromEnv } from './http/trust-proxy.ts'
 export { ChainIndexer, type IndexerOptions, type IndexerStatus } from './indexer/indexer.ts'
-export { SiwxErrorText, type SiwxOptions } from './siwx/routes.ts'
 export { ProjectInputError, UnknownProjectError } from './projects/errors.ts'
 export { normaliseOrigin } from './projects/origin.ts'
 export {
@@ -26,4 +25,5 @@ export {
   type ProjectInput,
 } from './projects/repository.ts'
 export { type BuildServerOptions, buildServer } from './server.ts'
+export { SiwxErrorText, type SiwxOptions } from './siwx/routes.ts'
 export { type RunningServer, type StartServerOptions, startServer } from './start.ts'

@@ -13,10 +13,10 @@ import {
 } from './embedded/setup.ts'
 import { openHashSecret } from './hash-secret.ts'
 import type { TrustProxy } from './http/trust-proxy.ts'
-import type { SiwxSettings } from './siwx/routes.ts'
 import { normaliseOrigin } from './projects/origin.ts'
 import { ensureProject } from './projects/repository.ts'
 import { buildServer } from './server.ts'
+import type { SiwxSettings } from './siwx/routes.ts'
 
 export interface StartServerOptions {
   /**

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { Kysely } from 'kysely'
-import { AnalyticsEventBody } from './event.ts'
-import { claimEventSlot, recordEvent } from './repository.ts'
-import { keepEventsFor } from './retention.ts'
 import type { Tables } from '../db/tables.ts'
 import { answerPreflight } from '../http/cors.ts'
 import { HttpError } from '../http/errors.ts'
 import { projectOf } from '../http/project-guard.ts'
 import { parseRequest } from '../http/validate.ts'
+import { AnalyticsEventBody } from './event.ts'
+import { claimEventSlot, recordEvent } from './repository.ts'
+import { keepEventsFor } from './retention.ts'
 
 /**
  * Far above what one page sends: the SDK itself keeps error events to 5 a minute (SPEC §9). This

@@ -16,11 +16,11 @@ import { createWalletClient, http, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { anvil as anvilChain } from 'viem/chains'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { NODE_TIMEOUT_MS } from './node.ts'
-import { type ChainServices, startChainServices } from './service.ts'
 import { createProject } from '../projects/repository.ts'
 import { buildServer } from '../server.ts'
 import { describeEachBackend, type TestDatabase } from '../test-support/backends.ts'
+import { NODE_TIMEOUT_MS } from './node.ts'
+import { type ChainServices, startChainServices } from './service.ts'
 
 const me = DEV_ACCOUNTS[0].address
 const UNAVAILABLE = {

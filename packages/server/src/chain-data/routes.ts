@@ -1,5 +1,7 @@
 import { ErrorText } from '@portico/core/errors'
 import type { FastifyPluginAsync } from 'fastify'
+import { HttpError } from '../http/errors.ts'
+import { parseRequest } from '../http/validate.ts'
 import { balancesOf, NativeBalanceCache } from './balances.ts'
 import type { ChainData } from './config.ts'
 import { fungiblePrices } from './fungibles.ts'
@@ -16,8 +18,6 @@ import {
   PriceBody,
   requireServedChain,
 } from './params.ts'
-import { HttpError } from '../http/errors.ts'
-import { parseRequest } from '../http/validate.ts'
 
 /**
  * Account data from our own index (SPEC §3, §7): balances, history, NFTs, prices and gas price for

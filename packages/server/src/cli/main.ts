@@ -1,9 +1,9 @@
 import { resolve } from 'node:path'
 import { readAdminChannel } from '../admin/channel.ts'
-import { type CliCommand, parseCliArgs, USAGE, UsageError } from './args.ts'
-import { runCommand } from './commands.ts'
 import { openDatabase } from '../db/database.ts'
 import { ProjectInputError } from '../projects/errors.ts'
+import { type CliCommand, parseCliArgs, USAGE, UsageError } from './args.ts'
+import { runCommand } from './commands.ts'
 
 /** Manages projects and their allowed origins: `npm run project -- <command>` (see USAGE). */
 async function main(argv: readonly string[]): Promise<number> {

@@ -1,73 +1,11 @@
-import type { Generated } from 'kysely'
 import type { AnalyticsTables } from '../analytics/tables.ts'
+import type { EmbeddedTables } from '../embedded/tables.ts'
 import type { ChainTables } from '../indexer/tables.ts'
+import type { ProjectTables } from '../projects/tables.ts'
 import type { SiwxTables } from '../siwx/tables.ts'
 
-/** Row types as the database stores them; the migrations under `migrations/` are the source of truth. */
-export interface Tables extends ChainTables, SiwxTables, AnalyticsTables {
-  projects: ProjectsTable
-  project_origins: ProjectOriginsTable
-  embedded_users: EmbeddedUsersTable
-  embedded_devices: EmbeddedDevicesTable
-  embedded_sessions: EmbeddedSessionsTable
-  embedded_otps: EmbeddedOtpsTable
-  embedded_mail_cooldowns: { email: string; last_sent_at: Date }
-  embedded_mail_log: { email: string; ip: string; sent_at: Generated<Date> }
-  embedded_poll_limits: { key: string; window_started_at: Date; polls: number }
-}
-
-export interface ProjectsTable {
-  id: string
-  name: string
-  analytics_enabled: Generated<boolean>
-  created_at: Generated<Date>
-}
-
-export interface ProjectOriginsTable {
-  project_id: string
-  origin: string
-}
-
-export interface EmbeddedUsersTable {
-  id: string
-  email: string
-  address: string
-  encrypted_key: string
-  preferred_account_type: Generated<string>
-  created_at: Generated<Date>
-}
-
-export interface EmbeddedDevicesTable {
-  user_id: string
-  device_id: string
-  approval_token_hash: string | null
-  approved_at: Date | null
-  /** The login that asked for the pending approval, as its link shows it (see embedded/request-context.ts). */
-  request_project: string | null
-  request_origin: string | null
-  request_device: string | null
-  request_ip: string | null
-  created_at: Generated<Date>
-}
-
-export interface EmbeddedSessionsTable {
-  token_hash: string
-  user_id: string
-  project_id: string
-  device_id: string
-  expires_at: Date
-  created_at: Generated<Date>
-}
-
-export interface EmbeddedOtpsTable {
-  id: string
-  email: string
-  /** login, update_primary or update_secondary:<new e-mail>. */
-  purpose: string
-  device_id: string
-  code_hash: string
-  attempts: Generated<number>
-  used_at: Date | null
-  expires_at: Date
-  created_at: Generated<Date>
-}
+/**
+ * Row types as the database stores them, one interface per domain beside its logic; the migrations
+ * under `migrations/` are the source of truth.
+ */
+export interface Tables extends ProjectTables, ChainTables, SiwxTables, AnalyticsTables, EmbeddedTables {}

@@ -1,8 +1,9 @@
 import { type Kysely, type Selectable, sql } from 'kysely'
-import type { ProjectsTable, Tables } from '../db/tables.ts'
+import type { Tables } from '../db/tables.ts'
 import { ProjectInputError, UnknownProjectError } from './errors.ts'
 import { normaliseOrigin } from './origin.ts'
 import { isProjectId, newProjectId, PROJECT_ID_FORMAT } from './project-id.ts'
+import type { ProjectsTable } from './tables.ts'
 
 export interface Project {
   id: string
