@@ -75,8 +75,8 @@ export async function buildServer({
   )
   if (embedded) {
     // Called by the secure frame from the services' own origin, so it has its own guard, not /v1's.
-    await app.register(embeddedAuthPlugin, { database, ...embedded, prefix: '/v1/auth' })
-    await app.register(embeddedPagesPlugin, { database, ...embedded })
+    await app.register(embeddedAuthPlugin, { database, projects, ...embedded, prefix: '/v1/auth' })
+    await app.register(embeddedPagesPlugin, { database, projects, ...embedded })
   }
   return app
 }

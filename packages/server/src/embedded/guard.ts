@@ -1,13 +1,11 @@
 import { ServerErrorText } from '@portico/core/errors'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { Kysely } from 'kysely'
 import { z } from 'zod'
-import type { Tables } from '../db/tables.ts'
 import { HttpError } from '../http/errors.ts'
 import { parseRequest } from '../http/validate.ts'
+import type { ProjectReader } from '../projects/cache.ts'
 import { normaliseOrigin } from '../projects/origin.ts'
 import { PROJECT_ID_PATTERN } from '../projects/project-id.ts'
-import { getProject } from '../projects/repository.ts'
 
 export interface FrameCaller {
   projectId: string
@@ -34,15 +32,16 @@ const callers = new WeakMap<FastifyRequest, FrameCaller>()
  * The auth routes are called by the secure frame only: requests from the services' configured
  * public origin (the browser sets Origin, and a foreign page cannot make it ours) and addressed to
  * it, for a known project, on behalf of a parent page whose origin the frame saw and the project
- * allows. No CORS headers are ever sent, so no other origin can read an answer.
+ * allows. No CORS headers are ever sent, so no other origin can read an answer. Projects come from the
+ * same cache as the `/v1` project guard's, so the two origin checks read one source.
  */
-export function installFrameGuard(scope: FastifyInstance, db: Kysely<Tables>, publicUrl: URL): void {
+export function installFrameGuard(scope: FastifyInstance, projects: ProjectReader, publicUrl: URL): void {
   scope.addHook('onRequest', async (request) => {
     // The raw Host, never X-Forwarded-Host: a proxy in front must pass the public Host through.
     if (request.headers.origin !== publicUrl.origin || request.headers.host?.toLowerCase() !== publicUrl.host)
       throw new HttpError(403, ServerErrorText.ORIGIN_NOT_ALLOWED)
     const headers = parseRequest(FrameHeaders, request.headers, 'headers')
-    const project = await getProject(db, headers['x-portico-project'])
+    const project = await projects.get(headers['x-portico-project'])
     if (!project) throw new HttpError(401, ServerErrorText.INVALID_KEY)
     const parent = normaliseOrigin(headers['x-portico-parent-origin'])
     if (!parent.ok || !project.origins.includes(parent.origin)) {

@@ -3,14 +3,16 @@ import { z } from 'zod'
 import type { Database } from '../db/database.ts'
 import type { TokenHasher } from '../hash-secret.ts'
 import { parseRequest } from '../http/validate.ts'
+import type { ProjectReader } from '../projects/cache.ts'
 import { isProjectId } from '../projects/project-id.ts'
-import { getProject } from '../projects/repository.ts'
 import { approveDeviceByLink, pendingDeviceRequest } from './accounts.ts'
 import type { DevMailbox } from './dev-mailbox.ts'
 import { describeRequest } from './request-context.ts'
 
 export interface EmbeddedPagesOptions {
   database: Database
+  /** The project cache the guards read, for the frame's allow-list. */
+  projects: ProjectReader
   /** The built frame script (`@portico/embedded`'s frame bundle); the frame page is absent without it. */
   frameScript?: string | undefined
   /** Only in dev mode: the in-process mailbox, shown at /dev/mailbox. */
@@ -58,7 +60,7 @@ export const embeddedPagesPlugin: FastifyPluginAsync<EmbeddedPagesOptions> = asy
   if (frameScript !== undefined) {
     app.get('/frame', async (request, reply) => {
       const query = parseRequest(FrameQuery, request.query, 'query')
-      const project = isProjectId(query.projectId) ? await getProject(db, query.projectId) : undefined
+      const project = isProjectId(query.projectId) ? await options.projects.get(query.projectId) : undefined
       // The allow-list travels with the page, so the frame can refuse a foreign parent before it
       // touches its session. An unknown project gets an empty list: every message is refused.
       const config = {

@@ -5,6 +5,7 @@ import type { Database } from '../db/database.ts'
 import type { TokenHasher } from '../hash-secret.ts'
 import { HttpError } from '../http/errors.ts'
 import { parseRequest } from '../http/validate.ts'
+import type { ProjectReader } from '../projects/cache.ts'
 import {
   approveDevice,
   awaitedApproval,
@@ -28,6 +29,8 @@ import { claimMailSlot, claimPollSlot } from './throttle.ts'
 
 export interface EmbeddedAuthOptions {
   database: Database
+  /** The project cache the `/v1` guard reads too. */
+  projects: ProjectReader
   vault: KeyVault
   mailer: Mailer
   chain: ChainSettings
@@ -65,7 +68,7 @@ function publicUser(user: UserRow, chainId: number) {
 export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async (app, options) => {
   const { db } = options.database
   const { vault, mailer, chain, publicUrl, hashToken } = options
-  installFrameGuard(app, db, publicUrl)
+  installFrameGuard(app, options.projects, publicUrl)
   const sessionOf = (caller: Parameters<typeof sessionUser>[2]) => sessionUser(db, hashToken, caller)
 
   const sendCode = async (
