@@ -1,7 +1,7 @@
 import { createHmac, hkdfSync, randomBytes } from 'node:crypto'
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { ServerMode } from './embedded/setup.ts'
+import type { ServerMode } from './server-mode.ts'
 
 const SECRET_FORMAT = /^(0x)?[0-9a-fA-F]{64}$/
 
@@ -18,13 +18,13 @@ export function tokenHasher(secret: Buffer, purpose: 'embedded' | 'siwx'): Token
   return (token) => createHmac('sha256', key).update(token).digest('hex')
 }
 
-export function parseHashSecret(text: string): Buffer {
+function parseHashSecret(text: string): Buffer {
   const trimmed = text.trim()
   if (!SECRET_FORMAT.test(trimmed)) throw new Error('HASH_SECRET must be 64 hex characters')
   return Buffer.from(trimmed.replace(/^0x/, ''), 'hex')
 }
 
-export interface HashSecretContext {
+interface HashSecretContext {
   mode: ServerMode
   dataDir: string | undefined
   log: (line: string) => void

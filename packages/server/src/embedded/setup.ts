@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { type TokenHasher, tokenHasher } from '../hash-secret.ts'
+import type { ServerMode } from '../server-mode.ts'
 import { type DevMailbox, startDevMailbox } from './dev-mailbox.ts'
 import { createKeyVault, type KeyVault, loadOrCreateMasterKey, parseMasterKey } from './keys.ts'
 import { createMailer, type Mailer } from './mail.ts'
 import type { ChainSettings } from './rpc.ts'
+
+export type { ServerMode } from '../server-mode.ts'
 
 /** What `startServer` takes to offer e-mail login; absent, the services run without the embedded wallet. */
 export interface EmbeddedWalletSettings {
@@ -36,9 +39,7 @@ export interface EmbeddedServices {
   hashToken: TokenHasher
 }
 
-export type ServerMode = 'development' | 'production'
-
-export interface EmbeddedContext {
+interface EmbeddedContext {
   mode: ServerMode
   publicUrl: URL | undefined
   host: string
