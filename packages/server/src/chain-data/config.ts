@@ -30,13 +30,13 @@ function tokenTable<T extends z.ZodType>(value: T) {
 }
 
 /** USD per whole token. JSON in `PORTICO_PRICES` when started from the stack. */
-export const PriceTable = tokenTable(z.number().nonnegative().finite())
+const PriceTable = tokenTable(z.number().nonnegative().finite())
 
 /**
  * Token icons: http(s) or `data:image/…` URLs (the modal shows nothing else). JSON in
  * `PORTICO_TOKEN_ICONS` when started from the stack; a token without one gets a monogram.
  */
-export const IconTable = tokenTable(
+const IconTable = tokenTable(
   z
     .string()
     .refine((url) => /^(https?:\/\/|data:image\/)/i.test(url), 'icons must be http(s) or data:image URLs'),
@@ -49,7 +49,7 @@ const Gateway = z
   .nullable()
 
 /** Where token URIs are read besides the open web (`MetadataSources` in indexer/metadata.ts). */
-export const MetadataOptions = z.object({
+const MetadataOptions = z.object({
   ipfsGateway: Gateway.default(DEFAULT_IPFS_GATEWAY),
   arweaveGateway: Gateway.default(DEFAULT_ARWEAVE_GATEWAY),
   /** Host names (or host:port) read even on private addresses, e.g. a metadata server in development. */
@@ -89,7 +89,7 @@ export const ChainOptions = z.object({
   metadata: MetadataOptions.prefault({}),
 })
 export type ChainOptionsInput = z.input<typeof ChainOptions>
-export type ChainConfig = z.output<typeof ChainOptions>
+type ChainConfig = z.output<typeof ChainOptions>
 
 /** What the chain-data routes read: the database the indexer fills, and the chain for live values. */
 export interface ChainData {

@@ -5,7 +5,7 @@ import { type ChainData, iconOf, priceOf } from './config.ts'
 /** The address wallets and swap APIs use for a chain's native currency. */
 const NATIVE_PLACEHOLDER = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 
-export interface Fungible {
+interface Fungible {
   address: string
   name: string
   symbol: string

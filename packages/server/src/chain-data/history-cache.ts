@@ -3,7 +3,7 @@ import { hearChannel } from '../db/heard-channel.ts'
 import type { StopListening } from '../db/notifications.ts'
 import { ACTIVITY_CHANNEL, readAnnouncement } from '../indexer/announce.ts'
 
-export interface HistoryPages {
+interface HistoryPages {
   /** The serialised page for `address` and `key` (cursor and size), from memory or from `load`. */
   read(address: string, key: string, load: () => Promise<string>): Promise<string>
   stop: StopListening

@@ -8,7 +8,7 @@ import { iconOf, priceOf } from './config.ts'
 import { decodeCursor, encodeCursor, HistoryCursor, MAX_TX_INDEX } from './cursor.ts'
 import { classifyOperation, directionOf, type OperationType } from './operation-type.ts'
 
-export interface Transaction {
+interface Transaction {
   id: string
   hash: string
   metadata: {
@@ -23,7 +23,7 @@ export interface Transaction {
   transfers: Transfer[]
 }
 
-export interface Transfer {
+interface Transfer {
   direction: 'in' | 'out' | 'self'
   quantity: { numeric: string; decimals?: number }
   fungible_info?: { name: string; symbol: string; icon: { url: string } }

@@ -13,7 +13,7 @@ export const OPERATION_TYPES = [
 ] as const
 export type OperationType = (typeof OPERATION_TYPES)[number]
 
-export type Direction = 'in' | 'out' | 'self'
+type Direction = 'in' | 'out' | 'self'
 
 export interface Movement {
   kind: EventKind

@@ -7,10 +7,10 @@ import type { KeyVault } from './keys.ts'
 import type { RequestContext } from './request-context.ts'
 import { newToken } from './tokens.ts'
 
-export const SESSION_TTL_DAYS = 30
+const SESSION_TTL_DAYS = 30
 /** An approval link is good for as long as a code is. */
-export const DEVICE_LINK_TTL_MINUTES = 10
-export const SESSION_INVALID = 'Invalid session'
+const DEVICE_LINK_TTL_MINUTES = 10
+const SESSION_INVALID = 'Invalid session'
 
 export interface UserRow {
   id: string

@@ -5,9 +5,9 @@ import type { TokenHasher } from '../hash-secret.ts'
 import { HttpError } from '../http/errors.ts'
 import { newOtp, sameHash } from './tokens.ts'
 
-export const OTP_TTL_MINUTES = 10
+const OTP_TTL_MINUTES = 10
 /** The fifth wrong code locks it; a sixth try fails even with the right code. */
-export const OTP_MAX_ATTEMPTS = 5
+const OTP_MAX_ATTEMPTS = 5
 
 export const OtpText = {
   INVALID: 'Invalid code',

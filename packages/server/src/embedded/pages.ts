@@ -9,7 +9,7 @@ import { approveDeviceByLink, pendingDeviceRequest } from './accounts.ts'
 import type { DevMailbox } from './dev-mailbox.ts'
 import { describeRequest } from './request-context.ts'
 
-export interface EmbeddedPagesOptions {
+interface EmbeddedPagesOptions {
   database: Database
   /** The project cache the guards read, for the frame's allow-list. */
   projects: ProjectReader

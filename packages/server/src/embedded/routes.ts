@@ -27,7 +27,7 @@ import { requestContext } from './request-context.ts'
 import { answerRpc, type ChainSettings } from './rpc.ts'
 import { claimMailSlot, claimPollSlot } from './throttle.ts'
 
-export interface EmbeddedAuthOptions {
+interface EmbeddedAuthOptions {
   database: Database
   /** The project cache the `/v1` guard reads too. */
   projects: ProjectReader

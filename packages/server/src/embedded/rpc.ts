@@ -4,11 +4,11 @@ import { createWalletClient, defineChain, type Hex, hashTypedData, http, isAddre
 import type { PrivateKeyAccount } from 'viem/accounts'
 import { z } from 'zod'
 
-export interface RpcError {
+interface RpcError {
   code: number
   message: string
 }
-export type RpcOutcome = { result: unknown } | { error: RpcError }
+type RpcOutcome = { result: unknown } | { error: RpcError }
 
 export interface ChainSettings {
   rpcUrl: string
@@ -50,7 +50,7 @@ const invalidParams = (error: z.ZodError): RpcOutcome => ({
 const ACCOUNT_METHODS = new Set(['eth_accounts', 'eth_requestAccounts', 'eth_coinbase'])
 
 /** Where a request comes from: `approved` is the frame's route taken only from a click on its Approve button. */
-export type RpcRoute = { approved: boolean }
+type RpcRoute = { approved: boolean }
 
 /**
  * The embedded wallet's JSON-RPC (SPEC §6): account methods are answered with the user's own

@@ -11,7 +11,7 @@ export interface EmbeddedTables {
   embedded_poll_limits: { key: string; window_started_at: Date; polls: number }
 }
 
-export interface EmbeddedUsersTable {
+interface EmbeddedUsersTable {
   id: string
   email: string
   address: string
@@ -20,7 +20,7 @@ export interface EmbeddedUsersTable {
   created_at: Generated<Date>
 }
 
-export interface EmbeddedDevicesTable {
+interface EmbeddedDevicesTable {
   user_id: string
   device_id: string
   approval_token_hash: string | null
@@ -33,7 +33,7 @@ export interface EmbeddedDevicesTable {
   created_at: Generated<Date>
 }
 
-export interface EmbeddedSessionsTable {
+interface EmbeddedSessionsTable {
   token_hash: string
   user_id: string
   project_id: string
@@ -42,7 +42,7 @@ export interface EmbeddedSessionsTable {
   created_at: Generated<Date>
 }
 
-export interface EmbeddedOtpsTable {
+interface EmbeddedOtpsTable {
   id: string
   email: string
   /** login, update_primary or update_secondary:<new e-mail>. */

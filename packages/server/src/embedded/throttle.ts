@@ -5,9 +5,9 @@ import type { Tables } from '../db/tables.ts'
 import { HttpError } from '../http/errors.ts'
 
 /** How many login e-mails one address, and one client IP, may cause per hour. */
-export const MAIL_LIMITS = { perAddressPerHour: 10, perIpPerHour: 30 } as const
+const MAIL_LIMITS = { perAddressPerHour: 10, perIpPerHour: 30 } as const
 
-export const TOO_MANY_EMAILS = 'Too many e-mails were requested. Please try again later.'
+const TOO_MANY_EMAILS = 'Too many e-mails were requested. Please try again later.'
 
 /**
  * The allowed-to-trigger check before any login e-mail (SPEC §5): the hourly per-address and per-IP
@@ -48,7 +48,7 @@ export async function claimMailSlot(db: Kysely<Tables>, email: string, ip: strin
  */
 export const POLL_LIMITS = { perDevicePerMinute: 10, perIpPerMinute: 60 } as const
 
-export const tooManyPolls = (seconds: number) => `Too many approval checks. ${tryAgainAfter(seconds)}`
+const tooManyPolls = (seconds: number) => `Too many approval checks. ${tryAgainAfter(seconds)}`
 
 /**
  * Counts one poll against its IP and its device, each in a one-minute window that starts with its

@@ -10,7 +10,7 @@ export const ACTIVITY_CHANNEL = 'portico_chain_activity'
 const ADDRESSES_PER_MESSAGE = 180
 const MAX_LISTED = 20 * ADDRESSES_PER_MESSAGE
 
-export type Announcement = { chainId: number; addresses: string[] | 'all' }
+type Announcement = { chainId: number; addresses: string[] | 'all' }
 
 export function announcements(chainId: number, addresses: ReadonlySet<string> | 'all'): string[] {
   if (addresses === 'all' || addresses.size > MAX_LISTED) return [`${chainId}:*`]

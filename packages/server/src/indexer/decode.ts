@@ -25,7 +25,7 @@ export const TRANSFER_SINGLE = toEventSelector('TransferSingle(address,address,a
 export const TRANSFER_BATCH = toEventSelector('TransferBatch(address,address,address,uint256[],uint256[])')
 export const APPROVAL_FOR_ALL = toEventSelector('ApprovalForAll(address,address,bool)')
 
-export interface DecodedTransaction {
+interface DecodedTransaction {
   hash: string
   block_number: number
   tx_index: number
