@@ -11,6 +11,7 @@ import type { EmbeddedServices } from './embedded/setup.ts'
 import { healthPlugin } from './health/routes.ts'
 import { answerError, installErrorHandling } from './http/errors.ts'
 import { installProjectGuard } from './http/project-guard.ts'
+import { installZodSchemas } from './http/route-schema.ts'
 import type { TrustProxy } from './http/trust-proxy.ts'
 import { watchProjects } from './projects/cache.ts'
 import { getProject } from './projects/repository.ts'
@@ -51,6 +52,7 @@ export async function buildServer({
     ...(trustProxy === undefined ? {} : { trustProxy }),
   })
   installErrorHandling(app)
+  installZodSchemas(app)
   const projects = await watchProjects(database.listen, (id) => getProject(database.db, id))
   app.addHook('onClose', () => projects.stop())
   await app.register(healthPlugin, { database, chain })

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import { HttpError } from './errors.ts'
 
-type RequestPart = 'params' | 'query' | 'body' | 'headers'
+export type RequestPart = 'params' | 'query' | 'body' | 'headers'
 
 /**
  * Parses one part of a request; the first problem becomes a 400 naming the field, e.g. `query.st: …`.
@@ -11,16 +11,32 @@ type RequestPart = 'params' | 'query' | 'body' | 'headers'
  * rate-limit slot or other work was spent.
  */
 export function parseRequest<S extends z.ZodType>(schema: S, value: unknown, part: RequestPart): z.output<S> {
+  const result = checkRequest(schema, value, part)
+  if ('error' in result) throw result.error
+  return result.value
+}
+
+/** `parseRequest` that hands the refusal back instead of throwing it, as Fastify's validators do. */
+export function checkRequest<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  part: RequestPart,
+): { value: z.output<S> } | { error: HttpError } {
   const unstorable = findUnstorableText(value)
   if (unstorable) {
     const where = [part, ...unstorable.path].join('.')
-    throw new HttpError(400, `${where}: ${unstorable.inName ? 'property names ' : ''}${unstorable.problem}`)
+    return {
+      error: new HttpError(
+        400,
+        `${where}: ${unstorable.inName ? 'property names ' : ''}${unstorable.problem}`,
+      ),
+    }
   }
   const result = schema.safeParse(value)
-  if (result.success) return result.data
+  if (result.success) return { value: result.data }
   const issue = result.error.issues[0]
   const path = [part, ...(issue?.path ?? [])].map(String).join('.')
-  throw new HttpError(400, `${path}: ${issue?.message ?? 'invalid input'}`)
+  return { error: new HttpError(400, `${path}: ${issue?.message ?? 'invalid input'}`) }
 }
 
 // With the u flag a surrogate pair is one code point, so only a lone half matches.
