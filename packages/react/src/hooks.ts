@@ -1,6 +1,6 @@
 import type { AccountSnapshot, CaipNetwork, RouterData, Store, View } from '@portico/core'
 import { useCallback, useSyncExternalStore } from 'react'
-import { usePortico } from './context.tsx'
+import { usePortico } from './context.ts'
 
 /** Reads a core store; the server render uses the same snapshot, so hydration matches. */
 export function useStore<S>(store: Store<S>): S {

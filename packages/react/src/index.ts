@@ -1,6 +1,6 @@
 export { ConnectButton, type ConnectButtonProps } from './components/ConnectButton.tsx'
 export { NetworkButton } from './components/NetworkButton.tsx'
-export { PorticoProvider, type PorticoProviderProps, usePortico } from './context.tsx'
+export { usePortico } from './context.ts'
 export { EARLY_CLICK_SCRIPT } from './early-clicks.ts'
 export {
   type UseModalReturnType,
@@ -11,4 +11,5 @@ export {
   useNativeBalance,
   useNetwork,
 } from './hooks.ts'
+export { PorticoProvider, type PorticoProviderProps } from './provider.tsx'
 export { type UseSiwxReturnType, useSiwx } from './siwx.ts'

@@ -1,6 +1,6 @@
 import type { SIWXSession } from '@portico/core'
 import { useCallback } from 'react'
-import { usePortico } from './context.tsx'
+import { usePortico } from './context.ts'
 import { useStore } from './hooks.ts'
 
 export interface UseSiwxReturnType {

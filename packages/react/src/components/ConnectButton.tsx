@@ -1,6 +1,6 @@
 import { BALANCE_DISPLAY_DECIMALS, formatUnitsFloor, shortenAddress } from '@portico/core'
 import type { CSSProperties } from 'react'
-import { usePortico } from '../context.tsx'
+import { usePortico } from '../context.ts'
 import { EARLY_CLICK_ATTRIBUTE } from '../early-clicks.ts'
 import { useAccount, useModal, useNativeBalance } from '../hooks.ts'
 import { buttonStyle } from './button-style.ts'

@@ -5,7 +5,7 @@ import { AccountTabs } from './account/AccountTabs.tsx'
 import { ACCOUNT_CSS } from './account/account-css.ts'
 import { WalletFeatures } from './account/WalletFeatures.tsx'
 import { EmbeddedAccount } from './email/EmbeddedAccount.tsx'
-import type { ViewProps } from './registry.ts'
+import type { ViewProps } from './types.ts'
 
 export default function Account({ portico }: ViewProps) {
   const account = useStore(portico.account)

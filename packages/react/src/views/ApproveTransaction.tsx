@@ -1,5 +1,5 @@
 import { useStore } from '../hooks.ts'
-import type { ViewProps } from './registry.ts'
+import type { ViewProps } from './types.ts'
 
 /**
  * Holds the modal's place while the secure frame, drawn over it from the services' origin, shows

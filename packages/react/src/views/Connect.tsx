@@ -8,7 +8,7 @@ import { Fragment } from 'react'
 import { WalletImage } from '../components/WalletImage.tsx'
 import { useStore } from '../hooks.ts'
 import { EmailField } from './email/EmailField.tsx'
-import type { ViewProps } from './registry.ts'
+import type { ViewProps } from './types.ts'
 
 /** Groups this build can fill; WalletConnect, featured and the explorer lists come with later issues. */
 const BUILT_GROUPS: ConnectorGroup[] = ['recent', 'injected']

@@ -2,7 +2,7 @@ import { errorMessage, isUserRejection } from '@portico/core'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { WalletImage } from '../components/WalletImage.tsx'
 import { useStore } from '../hooks.ts'
-import type { ViewProps } from './registry.ts'
+import type { ViewProps } from './types.ts'
 
 type Attempt = { state: 'waiting' } | { state: 'declined' } | { state: 'failed'; message: string }
 

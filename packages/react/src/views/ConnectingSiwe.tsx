@@ -1,5 +1,5 @@
 import { useStore } from '../hooks.ts'
-import type { ViewProps } from './registry.ts'
+import type { ViewProps } from './types.ts'
 
 /** Shown while the wallet has the sign-in message in front of the person. */
 export default function ConnectingSiwe({ portico }: ViewProps) {

@@ -2,7 +2,7 @@ import { errorMessage } from '@portico/core'
 import { useEffect, useState } from 'react'
 import { useStore } from '../hooks.ts'
 import { EMAIL_CSS } from './email/email-css.ts'
-import type { ViewProps } from './registry.ts'
+import type { ViewProps } from './types.ts'
 
 /** A known address on a new device: waits, by itself, until the e-mailed approval link is followed. */
 export default function EmailVerifyDevice({ portico }: ViewProps) {

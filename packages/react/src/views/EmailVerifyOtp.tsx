@@ -3,7 +3,7 @@ import { useStore } from '../hooks.ts'
 import { EMAIL_CSS } from './email/email-css.ts'
 import { OtpEntry, useOtpEntry } from './email/OtpEntry.tsx'
 import { useCooldownSeconds } from './email/use-cooldown.ts'
-import type { ViewProps } from './registry.ts'
+import type { ViewProps } from './types.ts'
 
 /** Step two of e-mail login: the six-digit code from the e-mail, with a resend after the cooldown. */
 export default function EmailVerifyOtp({ portico }: ViewProps) {

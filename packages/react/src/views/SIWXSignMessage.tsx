@@ -1,6 +1,6 @@
 import { errorMessage } from '@portico/core'
 import { useStore } from '../hooks.ts'
-import type { ViewProps } from './registry.ts'
+import type { ViewProps } from './types.ts'
 
 /** Asks the connected wallet to prove its address by signing (SPEC §4 sign-in flow). */
 export default function SIWXSignMessage({ portico }: ViewProps) {

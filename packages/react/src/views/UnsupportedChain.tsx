@@ -1,7 +1,7 @@
 import { errorMessage } from '@portico/core'
 import { useState } from 'react'
 import { useStore } from '../hooks.ts'
-import type { ViewProps } from './registry.ts'
+import type { ViewProps } from './types.ts'
 
 export default function UnsupportedChain({ portico }: ViewProps) {
   const account = useStore(portico.account)

@@ -1,5 +1,5 @@
 import { UpdateEmailOtp } from './email/UpdateEmailOtp.tsx'
-import type { ViewProps } from './registry.ts'
+import type { ViewProps } from './types.ts'
 
 export default function UpdateEmailSecondaryOtp({ portico }: ViewProps) {
   return <UpdateEmailOtp portico={portico} step="secondary" />

@@ -2,7 +2,7 @@ import { errorMessage, isValidEmail } from '@portico/core'
 import { type FormEvent, useState } from 'react'
 import { useStore } from '../hooks.ts'
 import { EMAIL_CSS } from './email/email-css.ts'
-import type { ViewProps } from './registry.ts'
+import type { ViewProps } from './types.ts'
 
 /** Step one of changing the e-mail: the new address; a code then goes to the current one. */
 export default function UpdateEmailWallet({ portico }: ViewProps) {

@@ -2,7 +2,7 @@ import { QrCode } from '../components/QrCode.tsx'
 import { useStore } from '../hooks.ts'
 import { ACCOUNT_CSS } from './account/account-css.ts'
 import { CopyAddressButton } from './account/CopyAddressButton.tsx'
-import type { ViewProps } from './registry.ts'
+import type { ViewProps } from './types.ts'
 
 /** The connected address as a QR code and as text to copy, with the one network it receives on. */
 export default function WalletReceive({ portico }: ViewProps) {

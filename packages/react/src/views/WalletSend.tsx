@@ -16,7 +16,7 @@ import { useStore } from '../hooks.ts'
 import { ACCOUNT_CSS } from './account/account-css.ts'
 import { formatQuantity } from './account/TokensTab.tsx'
 import { useAccountData } from './account/use-account-data.ts'
-import type { ViewProps } from './registry.ts'
+import type { ViewProps } from './types.ts'
 
 const FEE_DECIMALS = 6
 

@@ -1,10 +1,7 @@
-import type { Portico, RouterData, View } from '@portico/core'
+import type { RouterData, View } from '@portico/core'
 import { type ComponentType, lazy } from 'react'
 import { Connect } from './Connect.tsx'
-
-export interface ViewProps {
-  portico: Portico
-}
+import type { ViewProps } from './types.ts'
 
 /**
  * Connect ships with the first paint; every other view is its own chunk, fetched the first time

@@ -7,7 +7,7 @@ import {
   visibleBalances,
 } from '@portico/core'
 import { useStore } from '../../hooks.ts'
-import type { ViewProps } from '../registry.ts'
+import type { ViewProps } from '../types.ts'
 import { CopyAddressButton } from './CopyAddressButton.tsx'
 import { useAccountData } from './use-account-data.ts'
 

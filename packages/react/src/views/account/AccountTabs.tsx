@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useId, useRef, useState } from 'react'
-import type { ViewProps } from '../registry.ts'
+import type { ViewProps } from '../types.ts'
 import { ActivityTab } from './ActivityTab.tsx'
 import { NftsTab } from './NftsTab.tsx'
 import { TokensTab } from './TokensTab.tsx'

@@ -2,7 +2,7 @@ import { activityRow, monthGroups, type Transaction } from '@portico/core'
 import { useEffect, useRef } from 'react'
 import { TokenIcon } from '../../components/TokenIcon.tsx'
 import { useStore } from '../../hooks.ts'
-import type { ViewProps } from '../registry.ts'
+import type { ViewProps } from '../types.ts'
 import { useAccountData } from './use-account-data.ts'
 
 /**

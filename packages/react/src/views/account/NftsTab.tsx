@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { TokenIcon } from '../../components/TokenIcon.tsx'
 import { useStore } from '../../hooks.ts'
-import type { ViewProps } from '../registry.ts'
+import type { ViewProps } from '../types.ts'
 import { useAccountData } from './use-account-data.ts'
 
 /** The account's NFTs as a grid of previews; spam never reaches this list (the store drops it). */

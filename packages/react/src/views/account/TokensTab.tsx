@@ -9,7 +9,7 @@ import {
 import { useEffect } from 'react'
 import { TokenIcon } from '../../components/TokenIcon.tsx'
 import { useStore } from '../../hooks.ts'
-import type { ViewProps } from '../registry.ts'
+import type { ViewProps } from '../types.ts'
 import { useAccountData } from './use-account-data.ts'
 
 /** Tokens by value, highest first, each with its value (2 decimals) and amount (3 decimals, floored). */

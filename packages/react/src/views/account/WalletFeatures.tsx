@@ -1,5 +1,5 @@
 import { orderWalletFeatures, type View, type WalletFeature } from '@portico/core'
-import type { ViewProps } from '../registry.ts'
+import type { ViewProps } from '../types.ts'
 
 /** The features this build has views for; on-ramp and swaps come with later issues. */
 const BUILT: Partial<Record<WalletFeature, { label: string; view: View }>> = {

@@ -1,7 +1,7 @@
 import { errorMessage, isValidEmail, StorageKey } from '@portico/core'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { useStore } from '../../hooks.ts'
-import type { ViewProps } from '../registry.ts'
+import type { ViewProps } from '../types.ts'
 import { EMAIL_CSS } from './email-css.ts'
 
 /**

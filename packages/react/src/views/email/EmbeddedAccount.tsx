@@ -1,7 +1,7 @@
 import { type EmbeddedUser, errorMessage } from '@portico/core'
 import { useEffect, useState } from 'react'
 import { useStore } from '../../hooks.ts'
-import type { ViewProps } from '../registry.ts'
+import type { ViewProps } from '../types.ts'
 import { EMAIL_CSS } from './email-css.ts'
 
 const ACCOUNT_TYPE_LABEL = { eoa: 'EOA', smartAccount: 'Smart account' } as const

@@ -1,5 +1,5 @@
 import { useStore } from '../../hooks.ts'
-import type { ViewProps } from '../registry.ts'
+import type { ViewProps } from '../types.ts'
 import { EMAIL_CSS } from './email-css.ts'
 import { OtpEntry, useOtpEntry } from './OtpEntry.tsx'
 

@@ -1,9 +1,8 @@
 import type { Portico } from '@portico/core'
-import { createContext, type ReactNode, useContext, useEffect } from 'react'
+import { type ReactNode, useEffect } from 'react'
+import { PorticoContext } from './context.ts'
 import { takeEarlyClick } from './early-clicks.ts'
 import { ModalRoot } from './modal/ModalRoot.tsx'
-
-const PorticoContext = createContext<Portico | undefined>(undefined)
 
 export interface PorticoProviderProps {
   /** Made once with `createPortico({ wagmiConfig, projectId, networks, … })` from the dapp's own wagmi config. */
@@ -28,10 +27,4 @@ export function PorticoProvider({ portico, children }: PorticoProviderProps) {
       <ModalRoot portico={portico} />
     </PorticoContext.Provider>
   )
-}
-
-export function usePortico(): Portico {
-  const portico = useContext(PorticoContext)
-  if (!portico) throw new Error('Portico hooks must be used inside <PorticoProvider>')
-  return portico
 }
