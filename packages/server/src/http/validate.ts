@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import { z } from 'zod'
 import { HttpError } from './errors.ts'
 
 export type RequestPart = 'params' | 'query' | 'body' | 'headers'
@@ -10,14 +10,18 @@ export type RequestPart = 'params' | 'query' | 'body' | 'headers'
  * jsonb. Refused here, every route answers 400 instead of failing later with a 500, after a
  * rate-limit slot or other work was spent.
  */
-export function parseRequest<S extends z.ZodType>(schema: S, value: unknown, part: RequestPart): z.output<S> {
+export function parseRequest<S extends z.core.$ZodType>(
+  schema: S,
+  value: unknown,
+  part: RequestPart,
+): z.output<S> {
   const result = checkRequest(schema, value, part)
   if ('error' in result) throw result.error
   return result.value
 }
 
 /** `parseRequest` that hands the refusal back instead of throwing it, as Fastify's validators do. */
-export function checkRequest<S extends z.ZodType>(
+export function checkRequest<S extends z.core.$ZodType>(
   schema: S,
   value: unknown,
   part: RequestPart,
@@ -32,7 +36,7 @@ export function checkRequest<S extends z.ZodType>(
       ),
     }
   }
-  const result = schema.safeParse(value)
+  const result = z.safeParse(schema, value)
   if (result.success) return { value: result.data }
   const issue = result.error.issues[0]
   const path = [part, ...(issue?.path ?? [])].map(String).join('.')
