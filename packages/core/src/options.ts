@@ -13,7 +13,7 @@ import {
   DEFAULT_CONNECTOR_GROUPS_ORDER,
   DEFAULT_WALLET_FEATURES_ORDER,
 } from './orders.ts'
-import type { SIWXConfig } from './siwx/config.ts'
+import type { SIWXConfig } from './siwx/types.ts'
 import { type SocialProvider, socialProviderSchema } from './validators.ts'
 
 // zod/mini (not the full `zod`) keeps the browser bundle small; each helper below mirrors the

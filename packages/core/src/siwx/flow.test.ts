@@ -3,7 +3,7 @@ import { createStore } from '../store.ts'
 import { createModal } from '../stores/modal.ts'
 import { createRouter } from '../stores/router.ts'
 import { createToastStore } from '../stores/toast.ts'
-import type { SIWXConfig } from './config.ts'
+import type { SIWXConfig } from './types.ts'
 import { createSiwxFlow, type SiwxAccount, type SiwxEvent } from './flow.ts'
 import type { SIWXSession } from './session.ts'
 

@@ -9,7 +9,7 @@ import type { ConnectionStatus } from '../stores/connection.ts'
 import type { Modal } from '../stores/modal.ts'
 import type { Router, View } from '../stores/router.ts'
 import type { ToastStore } from '../stores/toast.ts'
-import type { SIWXConfig } from './config.ts'
+import type { SIWXConfig } from './types.ts'
 import type { SIWXSession } from './session.ts'
 
 export interface SiwxAccount {

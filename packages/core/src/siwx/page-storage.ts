@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import type { PageSiwxOptions, SIWXConfig } from './config.ts'
+import type { PageSiwxOptions, SIWXConfig } from './types.ts'
 import { buildSiweMessage } from './message.ts'
 import { type SIWXSession, siwxSessionSchema } from './session.ts'
 
