@@ -1,9 +1,11 @@
 import type { Portico } from '@portico/core'
 import { useEffect, useState } from 'react'
 import { createPortal } from 'react-dom'
+import { useStore } from '../hooks.ts'
 import { Modal } from './Modal.tsx'
 import { themeCss } from './styles.ts'
 import { Toast } from './Toast.tsx'
+import { viewCss } from './view-css.ts'
 
 /**
  * The modal renders into a shadow root on its own host element, so the page's CSS cannot reach it
@@ -11,20 +13,19 @@ import { Toast } from './Toast.tsx'
  */
 export function ModalRoot({ portico }: { portico: Portico }) {
   const [root, setRoot] = useState<ShadowRoot>()
+  const { texts } = useStore(viewCss)
   useEffect(() => {
     const host = document.createElement('div')
     host.setAttribute('data-portico-modal', '')
     const shadow = host.attachShadow({ mode: 'open' })
-    const style = document.createElement('style')
-    style.textContent = themeCss(portico.options)
-    shadow.append(style)
     document.body.append(host)
     setRoot(shadow)
     return () => host.remove()
-  }, [portico])
+  }, [])
   if (!root) return null
   return createPortal(
     <>
+      <style>{themeCss(portico.options) + texts.join('')}</style>
       <Toast portico={portico} />
       <Modal portico={portico} root={root} />
     </>,

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useStore } from '../hooks.ts'
 import { AccountHeader } from './account/AccountHeader.tsx'
 import { AccountTabs } from './account/AccountTabs.tsx'
-import { ACCOUNT_CSS } from './account/account-css.ts'
+import './account/account-css.ts'
 import { WalletFeatures } from './account/WalletFeatures.tsx'
 import { EmbeddedAccount } from './email/EmbeddedAccount.tsx'
 import type { ViewProps } from './types.ts'
@@ -14,7 +14,6 @@ export default function Account({ portico }: ViewProps) {
 
   return (
     <div className="stack">
-      <style>{ACCOUNT_CSS}</style>
       <AccountHeader portico={portico} />
       <EmbeddedAccount portico={portico} />
       <WalletFeatures portico={portico} />

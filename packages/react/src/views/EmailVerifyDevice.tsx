@@ -1,7 +1,7 @@
 import { errorMessage } from '@portico/core'
 import { useEffect, useState } from 'react'
 import { useStore } from '../hooks.ts'
-import { EMAIL_CSS } from './email/email-css.ts'
+import './email/email-css.ts'
 import type { ViewProps } from './types.ts'
 
 /** A known address on a new device: waits, by itself, until the e-mailed approval link is followed. */
@@ -22,7 +22,6 @@ export default function EmailVerifyDevice({ portico }: ViewProps) {
 
   return (
     <div className="center">
-      <style>{EMAIL_CSS}</style>
       <p>Approve this device</p>
       <p className="muted">
         We sent an approval link to <strong>{email}</strong>. Open it and approve; this window continues by

@@ -1,6 +1,6 @@
 import { errorMessage } from '@portico/core'
 import { useStore } from '../hooks.ts'
-import { EMAIL_CSS } from './email/email-css.ts'
+import './email/email-css.ts'
 import { OtpEntry, useOtpEntry } from './email/OtpEntry.tsx'
 import { useCooldownSeconds } from './email/use-cooldown.ts'
 import type { ViewProps } from './types.ts'
@@ -25,7 +25,6 @@ export default function EmailVerifyOtp({ portico }: ViewProps) {
 
   return (
     <div className="center">
-      <style>{EMAIL_CSS}</style>
       <p>
         Enter the code we sent to <strong>{email}</strong>
       </p>

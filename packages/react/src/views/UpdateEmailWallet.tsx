@@ -1,7 +1,7 @@
 import { errorMessage, isValidEmail } from '@portico/core'
 import { type FormEvent, useState } from 'react'
 import { useStore } from '../hooks.ts'
-import { EMAIL_CSS } from './email/email-css.ts'
+import './email/email-css.ts'
 import type { ViewProps } from './types.ts'
 
 /** Step one of changing the e-mail: the new address; a code then goes to the current one. */
@@ -29,7 +29,6 @@ export default function UpdateEmailWallet({ portico }: ViewProps) {
 
   return (
     <form className="stack" onSubmit={(event) => void submit(event)} noValidate>
-      <style>{EMAIL_CSS}</style>
       <p className="muted">Current e-mail: {current}</p>
       <input
         className="text-input"

@@ -1,6 +1,6 @@
 import { QrCode } from '../components/QrCode.tsx'
 import { useStore } from '../hooks.ts'
-import { ACCOUNT_CSS } from './account/account-css.ts'
+import './account/account-css.ts'
 import { CopyAddressButton } from './account/CopyAddressButton.tsx'
 import type { ViewProps } from './types.ts'
 
@@ -11,7 +11,6 @@ export default function WalletReceive({ portico }: ViewProps) {
   const network = portico.network.name
   return (
     <div className="stack center">
-      <style>{ACCOUNT_CSS}</style>
       <QrCode value={address} label={`QR code of ${address}`} />
       <span className="network-pill">Network: {network}</span>
       <p className="break" data-testid="receive-address">

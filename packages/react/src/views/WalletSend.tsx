@@ -13,7 +13,7 @@ import {
 import { useEffect, useId, useState } from 'react'
 import { TokenIcon } from '../components/TokenIcon.tsx'
 import { useStore } from '../hooks.ts'
-import { ACCOUNT_CSS } from './account/account-css.ts'
+import './account/account-css.ts'
 import { formatQuantity } from './account/TokensTab.tsx'
 import { useAccountData } from './account/use-account-data.ts'
 import type { ViewProps } from './types.ts'
@@ -107,7 +107,6 @@ export default function WalletSend({ portico }: ViewProps) {
         void submit()
       }}
     >
-      <style>{ACCOUNT_CSS}</style>
       <div className="field">
         <label htmlFor={ids.token}>Token</label>
         <div className="row">

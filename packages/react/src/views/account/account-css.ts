@@ -1,8 +1,10 @@
+import { addViewCss } from '../../modal/view-css.ts'
+
 /**
- * Styles of the account views. They ship with the lazy account chunk instead of the first-paint
- * theme, and use the same theme tokens, so they live in the modal's shadow root like the rest.
+ * Styles of the account views; importing this module adds them to the modal's <style>. They ship
+ * with the lazy account chunk instead of the first-paint theme, and use the same theme tokens.
  */
-export const ACCOUNT_CSS = `
+addViewCss(`
 .account-header { display: flex; flex-direction: column; align-items: center; gap: 6px; text-align: center; }
 .portfolio { font-size: 2.2em; font-weight: 600; }
 .network-pill { display: inline-flex; gap: 6px; align-items: center; padding: 4px 10px; border-radius: 999px;
@@ -37,4 +39,4 @@ export const ACCOUNT_CSS = `
 .row { display: flex; gap: 8px; align-items: center; }
 .qr { border-radius: 12px; }
 .break { word-break: break-all; }
-`
+`)

@@ -2,7 +2,7 @@ import { errorMessage, isValidEmail, StorageKey } from '@portico/core'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { useStore } from '../../hooks.ts'
 import type { ViewProps } from '../types.ts'
-import { EMAIL_CSS } from './email-css.ts'
+import './email-css.ts'
 
 /**
  * The e-mail login field of the Connect view. Showing it is what loads the secure frame, in the
@@ -43,7 +43,6 @@ export function EmailField({ portico }: ViewProps) {
 
   return (
     <form className="stack" onSubmit={(event) => void submit(event)} noValidate>
-      <style>{EMAIL_CSS}</style>
       <div className="email-form">
         <input
           className="text-input"

@@ -2,7 +2,7 @@ import { type EmbeddedUser, errorMessage } from '@portico/core'
 import { useEffect, useState } from 'react'
 import { useStore } from '../../hooks.ts'
 import type { ViewProps } from '../types.ts'
-import { EMAIL_CSS } from './email-css.ts'
+import './email-css.ts'
 
 const ACCOUNT_TYPE_LABEL = { eoa: 'EOA', smartAccount: 'Smart account' } as const
 
@@ -29,7 +29,6 @@ export function EmbeddedAccount({ portico }: ViewProps) {
   const type = user?.accounts.find((entry) => entry.address === user.address)?.type ?? 'eoa'
   return (
     <div className="stack center">
-      <style>{EMAIL_CSS}</style>
       <span>
         <span data-testid="embedded-email">{user?.email ?? '…'}</span>{' '}
         <span className="badge" title="Account type">

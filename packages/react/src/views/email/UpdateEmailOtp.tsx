@@ -1,6 +1,6 @@
 import { useStore } from '../../hooks.ts'
 import type { ViewProps } from '../types.ts'
-import { EMAIL_CSS } from './email-css.ts'
+import './email-css.ts'
 import { OtpEntry, useOtpEntry } from './OtpEntry.tsx'
 
 /** The two codes of an e-mail update: first from the current address, then from the new one. */
@@ -19,7 +19,6 @@ export function UpdateEmailOtp({ portico, step }: ViewProps & { step: 'primary' 
 
   return (
     <div className="center">
-      <style>{EMAIL_CSS}</style>
       <p>
         Enter the code we sent to <strong>{step === 'primary' ? email : newEmail}</strong>
       </p>

@@ -1,5 +1,7 @@
-/** Styles of the e-mail login, approval and alert pieces; injected into the modal's shadow root. */
-export const EMAIL_CSS = `
+import { addViewCss } from '../../modal/view-css.ts'
+
+/** Styles of the e-mail login, approval and alert pieces; importing this module adds them to the modal's <style>. */
+addViewCss(`
 .email-form { display: flex; gap: 8px; }
 .text-input { flex: 1; min-width: 0; min-height: 40px; padding: 0 12px; font: inherit;
   color: var(--portico-fg); background: var(--portico-bg-raised); border: 1px solid var(--portico-border);
@@ -26,4 +28,4 @@ export const EMAIL_CSS = `
 .actions { display: flex; gap: 8px; width: 100%; }
 .badge { display: inline-block; padding: 2px 8px; border-radius: 999px; font-size: 0.8em;
   border: 1px solid var(--portico-border); color: var(--portico-fg-muted); }
-`
+`)
