@@ -1,11 +1,10 @@
 import type { Portico } from '@portico/core'
 import { useEffect, useState } from 'react'
 import { createPortal } from 'react-dom'
-import { useStore } from '../hooks.ts'
 import { Modal } from './Modal.tsx'
 import { themeCss } from './styles.ts'
 import { Toast } from './Toast.tsx'
-import { viewCss } from './view-css.ts'
+import { useViewCss } from './view-css.ts'
 
 /**
  * The modal renders into a shadow root on its own host element, so the page's CSS cannot reach it
@@ -13,7 +12,7 @@ import { viewCss } from './view-css.ts'
  */
 export function ModalRoot({ portico }: { portico: Portico }) {
   const [root, setRoot] = useState<ShadowRoot>()
-  const { texts } = useStore(viewCss)
+  const texts = useViewCss()
   useEffect(() => {
     const host = document.createElement('div')
     host.setAttribute('data-portico-modal', '')
