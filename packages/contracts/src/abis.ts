@@ -1,240 +1,63 @@
-import { address, stringView, supportsInterface, uint256 } from './abi-parts.ts'
+import { type Abi, erc20Abi, erc721Abi, erc1155Abi, parseAbi } from 'viem'
 
-// Written out by hand because viem infers argument and return types only from `as const` literals;
-// deploy.int.test.ts checks both against what solc actually produces.
+// viem's standard ABIs plus what each demo contract adds; deploy.int.test.ts and badges.int.test.ts
+// hold the result to what solc compiles, so a member the contract lacks cannot creep in.
 
-/** ABI of DemoToken.sol: a standard ERC-20 plus the deployer-only `mint`. */
+/** `abi` without the named members: parts of a standard a demo contract leaves out. */
+function without<const abi extends Abi, const name extends string>(abi: abi, names: readonly name[]) {
+  return abi.filter(
+    (item): item is Exclude<abi[number], { name: name }> =>
+      !('name' in item && (names as readonly string[]).includes(item.name)),
+  )
+}
+
+/** DemoToken.sol: a standard ERC-20 plus the deployer-only `mint`. */
 export const demoTokenAbi = [
-  {
-    type: 'constructor',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'name_', type: 'string' },
-      { name: 'symbol_', type: 'string' },
-      { name: 'decimals_', type: 'uint8' },
-    ],
-  },
-  {
-    type: 'event',
-    name: 'Transfer',
-    anonymous: false,
-    inputs: [
-      { ...address('from'), indexed: true },
-      { ...address('to'), indexed: true },
-      { ...uint256('value'), indexed: false },
-    ],
-  },
-  {
-    type: 'event',
-    name: 'Approval',
-    anonymous: false,
-    inputs: [
-      { ...address('owner'), indexed: true },
-      { ...address('spender'), indexed: true },
-      { ...uint256('value'), indexed: false },
-    ],
-  },
-  {
-    type: 'error',
-    name: 'ERC20InsufficientBalance',
-    inputs: [address('sender'), uint256('balance'), uint256('needed')],
-  },
-  {
-    type: 'error',
-    name: 'ERC20InsufficientAllowance',
-    inputs: [address('spender'), uint256('allowance'), uint256('needed')],
-  },
-  { type: 'error', name: 'ERC20InvalidReceiver', inputs: [address('receiver')] },
-  { type: 'error', name: 'Unauthorized', inputs: [address('account')] },
-  stringView('name'),
-  stringView('symbol'),
-  {
-    type: 'function',
-    name: 'decimals',
-    stateMutability: 'view',
-    inputs: [],
-    outputs: [{ name: '', type: 'uint8' }],
-  },
-  { type: 'function', name: 'minter', stateMutability: 'view', inputs: [], outputs: [address('')] },
-  { type: 'function', name: 'totalSupply', stateMutability: 'view', inputs: [], outputs: [uint256('')] },
-  {
-    type: 'function',
-    name: 'balanceOf',
-    stateMutability: 'view',
-    inputs: [address('account')],
-    outputs: [uint256('')],
-  },
-  {
-    type: 'function',
-    name: 'allowance',
-    stateMutability: 'view',
-    inputs: [address('owner'), address('spender')],
-    outputs: [uint256('')],
-  },
-  {
-    type: 'function',
-    name: 'transfer',
-    stateMutability: 'nonpayable',
-    inputs: [address('to'), uint256('value')],
-    outputs: [{ name: '', type: 'bool' }],
-  },
-  {
-    type: 'function',
-    name: 'approve',
-    stateMutability: 'nonpayable',
-    inputs: [address('spender'), uint256('value')],
-    outputs: [{ name: '', type: 'bool' }],
-  },
-  {
-    type: 'function',
-    name: 'transferFrom',
-    stateMutability: 'nonpayable',
-    inputs: [address('from'), address('to'), uint256('value')],
-    outputs: [{ name: '', type: 'bool' }],
-  },
-  {
-    type: 'function',
-    name: 'mint',
-    stateMutability: 'nonpayable',
-    inputs: [address('to'), uint256('value')],
-    outputs: [],
-  },
+  ...erc20Abi,
+  ...parseAbi([
+    'constructor(string name_, string symbol_, uint8 decimals_)',
+    'function minter() view returns (address)',
+    'function mint(address to, uint256 value)',
+    'error ERC20InsufficientBalance(address sender, uint256 balance, uint256 needed)',
+    'error ERC20InsufficientAllowance(address spender, uint256 allowance, uint256 needed)',
+    'error ERC20InvalidReceiver(address receiver)',
+    'error Unauthorized(address account)',
+  ]),
 ] as const
 
-/** ABI of DemoCollection.sol: ERC-721 with on-chain metadata plus the deployer-only `mint`. */
+/** DemoCollection.sol: ERC-721 with on-chain metadata plus the deployer-only `mint`; not enumerable. */
 export const demoCollectionAbi = [
-  {
-    type: 'constructor',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'name_', type: 'string' },
-      { name: 'symbol_', type: 'string' },
-      { name: 'description_', type: 'string' },
-    ],
-  },
-  {
-    type: 'event',
-    name: 'Transfer',
-    anonymous: false,
-    inputs: [
-      { ...address('from'), indexed: true },
-      { ...address('to'), indexed: true },
-      { ...uint256('tokenId'), indexed: true },
-    ],
-  },
-  {
-    type: 'event',
-    name: 'Approval',
-    anonymous: false,
-    inputs: [
-      { ...address('owner'), indexed: true },
-      { ...address('approved'), indexed: true },
-      { ...uint256('tokenId'), indexed: true },
-    ],
-  },
-  {
-    type: 'event',
-    name: 'ApprovalForAll',
-    anonymous: false,
-    inputs: [
-      { ...address('owner'), indexed: true },
-      { ...address('operator'), indexed: true },
-      { name: 'approved', type: 'bool', indexed: false },
-    ],
-  },
-  { type: 'error', name: 'ERC721InvalidOwner', inputs: [address('owner')] },
-  { type: 'error', name: 'ERC721NonexistentToken', inputs: [uint256('tokenId')] },
-  {
-    type: 'error',
-    name: 'ERC721IncorrectOwner',
-    inputs: [address('sender'), uint256('tokenId'), address('owner')],
-  },
-  { type: 'error', name: 'ERC721InsufficientApproval', inputs: [address('operator'), uint256('tokenId')] },
-  { type: 'error', name: 'ERC721InvalidApprover', inputs: [address('approver')] },
-  { type: 'error', name: 'ERC721InvalidOperator', inputs: [address('operator')] },
-  { type: 'error', name: 'ERC721InvalidReceiver', inputs: [address('receiver')] },
-  { type: 'error', name: 'Unauthorized', inputs: [address('account')] },
-  stringView('name'),
-  stringView('symbol'),
-  stringView('description'),
-  { type: 'function', name: 'minter', stateMutability: 'view', inputs: [], outputs: [address('')] },
-  { type: 'function', name: 'totalSupply', stateMutability: 'view', inputs: [], outputs: [uint256('')] },
-  supportsInterface,
-  {
-    type: 'function',
-    name: 'balanceOf',
-    stateMutability: 'view',
-    inputs: [address('owner')],
-    outputs: [uint256('')],
-  },
-  {
-    type: 'function',
-    name: 'ownerOf',
-    stateMutability: 'view',
-    inputs: [uint256('tokenId')],
-    outputs: [address('')],
-  },
-  {
-    type: 'function',
-    name: 'getApproved',
-    stateMutability: 'view',
-    inputs: [uint256('tokenId')],
-    outputs: [address('')],
-  },
-  {
-    type: 'function',
-    name: 'isApprovedForAll',
-    stateMutability: 'view',
-    inputs: [address('owner'), address('operator')],
-    outputs: [{ name: '', type: 'bool' }],
-  },
-  {
-    type: 'function',
-    name: 'tokenURI',
-    stateMutability: 'view',
-    inputs: [uint256('tokenId')],
-    outputs: [{ name: '', type: 'string' }],
-  },
-  {
-    type: 'function',
-    name: 'approve',
-    stateMutability: 'nonpayable',
-    inputs: [address('to'), uint256('tokenId')],
-    outputs: [],
-  },
-  {
-    type: 'function',
-    name: 'setApprovalForAll',
-    stateMutability: 'nonpayable',
-    inputs: [address('operator'), { name: 'approved', type: 'bool' }],
-    outputs: [],
-  },
-  {
-    type: 'function',
-    name: 'transferFrom',
-    stateMutability: 'nonpayable',
-    inputs: [address('from'), address('to'), uint256('tokenId')],
-    outputs: [],
-  },
-  {
-    type: 'function',
-    name: 'safeTransferFrom',
-    stateMutability: 'nonpayable',
-    inputs: [address('from'), address('to'), uint256('tokenId')],
-    outputs: [],
-  },
-  {
-    type: 'function',
-    name: 'safeTransferFrom',
-    stateMutability: 'nonpayable',
-    inputs: [address('from'), address('to'), uint256('tokenId'), { name: 'data', type: 'bytes' }],
-    outputs: [],
-  },
-  {
-    type: 'function',
-    name: 'mint',
-    stateMutability: 'nonpayable',
-    inputs: [address('to')],
-    outputs: [uint256('tokenId')],
-  },
+  ...without(erc721Abi, ['tokenByIndex']),
+  ...parseAbi([
+    'constructor(string name_, string symbol_, string description_)',
+    'function description() view returns (string)',
+    'function minter() view returns (address)',
+    'function supportsInterface(bytes4 interfaceId) pure returns (bool)',
+    'function mint(address to) returns (uint256 tokenId)',
+    'error ERC721InvalidOwner(address owner)',
+    'error ERC721NonexistentToken(uint256 tokenId)',
+    'error ERC721IncorrectOwner(address sender, uint256 tokenId, address owner)',
+    'error ERC721InsufficientApproval(address operator, uint256 tokenId)',
+    'error ERC721InvalidApprover(address approver)',
+    'error ERC721InvalidOperator(address operator)',
+    'error ERC721InvalidReceiver(address receiver)',
+    'error Unauthorized(address account)',
+  ]),
+] as const
+
+/**
+ * DemoBadges.sol: ERC-1155 with on-chain metadata plus the deployer-only `mint` and `mintBatch`.
+ * Its URIs are fixed, so it never emits `URI`.
+ */
+export const demoBadgesAbi = [
+  ...without(erc1155Abi, ['URI', 'ERC1155InvalidApprover', 'ERC1155InvalidSender']),
+  ...parseAbi([
+    'constructor(string name_, string symbol_)',
+    'function name() view returns (string)',
+    'function symbol() view returns (string)',
+    'function owner() view returns (address)',
+    'function mint(address to, uint256 id, uint256 value)',
+    'function mintBatch(address to, uint256[] ids, uint256[] values)',
+    'error Unauthorized(address account)',
+  ]),
 ] as const

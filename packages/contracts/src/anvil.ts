@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { endOrphanedAnvil, forgetAnvil, recordAnvil } from './anvil-pidfile.ts'
 
-export type AnvilOptions = {
+type AnvilOptions = {
   host?: string
   port?: number
   chainId?: number

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Abi, Hex } from 'viem'
 
-export type CompiledContract = { abi: Abi; bytecode: Hex }
+type CompiledContract = { abi: Abi; bytecode: Hex }
 export type CompiledContracts = Record<string, CompiledContract>
 
 const SOURCES_DIR = fileURLToPath(new URL('../contracts/', import.meta.url))

@@ -2,7 +2,6 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
-  type Abi,
   type Address,
   type Chain,
   createPublicClient,
@@ -13,13 +12,14 @@ import {
   type Transport,
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { abiShape } from './abi-shape.ts'
+import { demoCollectionAbi } from './abis.ts'
+import { compileContracts } from './compile.ts'
 import {
   type AnvilHandle,
-  compileContracts,
   DEMO_GENESIS_OFFSET_SECONDS,
   DEV_ACCOUNTS,
   type DemoDeployment,
-  demoCollectionAbi,
   demoTokenAbi,
   ensureDemoDeployment,
   startAnvil,
@@ -66,24 +66,6 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true })
 })
 
-// Compares what matters to encoding and decoding, ignoring parameter names and solc's internalType.
-function shape(abi: Abi) {
-  const params = (list: readonly { type: string; indexed?: boolean }[] = []) =>
-    list.map(({ type, indexed }) => ({ type, indexed }))
-  return abi
-    .map((item) =>
-      JSON.stringify({
-        type: item.type,
-        name: 'name' in item ? item.name : undefined,
-        stateMutability: 'stateMutability' in item ? item.stateMutability : undefined,
-        anonymous: 'anonymous' in item ? item.anonymous : undefined,
-        inputs: 'inputs' in item ? params(item.inputs) : undefined,
-        outputs: 'outputs' in item ? params(item.outputs) : undefined,
-      }),
-    )
-    .sort()
-}
-
 function decodeBase64Strictly(dataUri: string, prefix: string): string {
   expect(dataUri.startsWith(prefix)).toBe(true)
   const encoded = dataUri.slice(prefix.length)
@@ -101,12 +83,12 @@ describe('demo deployment', () => {
     )
   })
 
-  it('has hand-written ABIs that match the compiled contracts, compiled from the cache', async () => {
+  it('has ABIs that match the compiled contracts, compiled from the cache', async () => {
     const started = Date.now()
     const compiled = await compileContracts({ cacheDir: dataDir })
     expect(Date.now() - started).toBeLessThan(500)
-    expect(shape(demoTokenAbi as Abi)).toEqual(shape(compiled.DemoToken?.abi ?? []))
-    expect(shape(demoCollectionAbi as Abi)).toEqual(shape(compiled.DemoCollection?.abi ?? []))
+    expect(abiShape(demoTokenAbi)).toEqual(abiShape(compiled.DemoToken?.abi ?? []))
+    expect(abiShape(demoCollectionAbi)).toEqual(abiShape(compiled.DemoCollection?.abi ?? []))
   })
 
   it('funds the dev accounts with the four tokens', async () => {

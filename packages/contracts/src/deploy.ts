@@ -1,34 +1,16 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import {
-  type Address,
   type Chain,
   createPublicClient,
   defineChain,
-  type Hash,
   type HttpTransport,
   http,
   type PublicClient,
 } from 'viem'
 import { compileContracts } from './compile.ts'
-import type { TokenKey } from './demo.ts'
+import type { DemoDeployment, DeploymentRecord } from './deployment.ts'
 import { deployAndSeed } from './seed.ts'
-
-export type DemoTokenInfo = { address: Address; name: string; symbol: string; decimals: number }
-export type DemoCollectionInfo = { address: Address; name: string; symbol: string }
-export type DemoDeployment = {
-  chainId: number
-  reused: boolean
-  tokens: Record<TokenKey, DemoTokenInfo>
-  nfts: { collection: DemoCollectionInfo; spam: DemoCollectionInfo }
-  seededAccounts: Address[]
-  /** The block of the first deployment, where an indexer should start. */
-  firstBlock: number
-}
-
-// The block hash tells a resumed chain from a fresh one with the same id, where the same
-// deployer nonces would put other contracts at the recorded addresses.
-export type DeploymentRecord = Omit<DemoDeployment, 'chainId' | 'reused'> & { firstBlockHash: Hash }
 
 /**
  * Makes sure the demo tokens and collections exist on the chain at `rpcUrl`, seeded with balances

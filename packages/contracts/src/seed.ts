@@ -27,7 +27,7 @@ import {
   TOKEN_KEYS,
   type TokenKey,
 } from './demo.ts'
-import type { DemoTokenInfo, DeploymentRecord } from './deploy.ts'
+import type { DemoTokenInfo, DeploymentRecord } from './deployment.ts'
 import { idealTimeline, planTimestamps } from './timeline.ts'
 
 const FUNDED_ACCOUNTS = DEV_ACCOUNTS.slice(0, 5).map((account) => account.address)
