@@ -66,7 +66,7 @@ test('any other method is refused with 4200 and reported to the modal', async ()
   for (const method of ['eth_sign', 'eth_signTransaction', 'wallet_addEthereumChain', 'ETH_CALL']) {
     await expect(provider.request({ method })).rejects.toMatchObject({
       code: 4200,
-      message: 'Requested RPC call is not allowed',
+      details: 'Requested RPC call is not allowed',
     })
   }
   expect(refused).toEqual(['eth_sign', 'eth_signTransaction', 'wallet_addEthereumChain', 'ETH_CALL'])

@@ -1,25 +1,15 @@
+import { classifyRpcMethod, type EmbeddedHost, ErrorText } from '@portico/core'
 import {
-  classifyRpcMethod,
-  type EmbeddedHost,
-  ErrorText,
-  JsonRpcErrorCode,
-  ProviderErrorCode,
-} from '@portico/core'
-import { numberToHex } from 'viem'
+  InternalRpcError,
+  numberToHex,
+  SwitchChainError,
+  UnauthorizedProviderError,
+  UnsupportedProviderMethodError,
+} from 'viem'
 import type { FrameClient } from './frame-client.ts'
 import { FrameError } from './frame-error.ts'
 
-/** An EIP-1193 error: viem turns code 4001 into UserRejectedRequestError, and so on. */
-export class ProviderRpcError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
-export interface EmbeddedProviderParameters {
+interface EmbeddedProviderParameters {
   frame: FrameClient
   chainId: number
   accounts(): readonly `0x${string}`[]
@@ -42,7 +32,9 @@ export function createEmbeddedProvider(parameters: EmbeddedProviderParameters) {
     } catch (error) {
       if (error instanceof FrameError) {
         if (error.alert) parameters.host()?.alert(error.alert)
-        throw new ProviderRpcError(error.code ?? JsonRpcErrorCode.INTERNAL_ERROR, error.message)
+        // A frame error with a code already is an EIP-1193 error (the code the frame or the chain
+        // gave); one without is the frame's own failure.
+        throw error.code === undefined ? new InternalRpcError(error) : error
       }
       throw error
     }
@@ -58,18 +50,17 @@ export function createEmbeddedProvider(parameters: EmbeddedProviderParameters) {
         case 'wallet_switchEthereumChain': {
           const wanted = (params as [{ chainId?: string }] | undefined)?.[0]?.chainId
           if (wanted !== undefined && Number(wanted) === chainId) return null
-          throw new ProviderRpcError(ProviderErrorCode.SWITCH_CHAIN_FAILED, ErrorText.CHAIN_NOT_SUPPORTED)
+          throw new SwitchChainError(new Error(ErrorText.CHAIN_NOT_SUPPORTED))
         }
       }
       const kind = classifyRpcMethod(method)
       if (kind === 'rejected') {
         parameters.host()?.disallowed(method)
-        throw new ProviderRpcError(ProviderErrorCode.UNSUPPORTED_METHOD, ErrorText.RPC_NOT_ALLOWED)
+        throw new UnsupportedProviderMethodError(new Error(ErrorText.RPC_NOT_ALLOWED))
       }
       if (kind === 'approval') {
         const host = parameters.host()
-        if (!host)
-          throw new ProviderRpcError(ProviderErrorCode.UNAUTHORIZED, 'No modal to approve this request in')
+        if (!host) throw new UnauthorizedProviderError(new Error('No modal to approve this request in'))
         // The frame shows the request and takes the user's answer; the modal only keeps its place.
         const withdraw = new AbortController()
         const done = host.approving({ method, params }, () => withdraw.abort())
