@@ -22,7 +22,7 @@ export interface EmbeddedWalletParameters {
   timeouts?: Partial<FrameTimeouts> | undefined
 }
 
-export const EMBEDDED_CONNECTOR_ID = 'portico-email'
+const EMBEDDED_CONNECTOR_ID = 'portico-email'
 
 /**
  * The embedded wallet as a wagmi connector (type AUTH), so the dapp's own `signMessage`,

@@ -19,7 +19,7 @@ export type FrameTimeouts = Pick<
   'loadTimeoutMs' | 'requestTimeoutMs' | 'signOutTimeoutMs' | 'readyDelayMs'
 >
 
-export interface FrameClientOptions {
+interface FrameClientOptions {
   servicesUrl: string
   projectId: string
   chainId: number

@@ -1,1 +1,1 @@
-export { EMBEDDED_CONNECTOR_ID, type EmbeddedWalletParameters, embeddedWallet } from './connector.ts'
+export { type EmbeddedWalletParameters, embeddedWallet } from './connector.ts'

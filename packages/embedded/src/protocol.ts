@@ -11,7 +11,7 @@ const otp = z.string().check(z.maxLength(16))
 const address = z.templateLiteral(['0x', z.string()]).check(z.regex(/^0x[0-9a-fA-F]{40}$/))
 const empty = z.object({})
 
-export const userSchema = z.object({
+const userSchema = z.object({
   email: z.optional(z.nullable(z.string())),
   address,
   chainId: z.union([z.string(), z.number()]),
@@ -81,7 +81,7 @@ export type MessageType = keyof typeof MESSAGES
 export type RequestOf<T extends MessageType> = z.output<(typeof MESSAGES)[T]['request']>
 export type SuccessOf<T extends MessageType> = z.output<(typeof MESSAGES)[T]['success']>
 
-export const MESSAGE_TYPES = Object.keys(MESSAGES) as MessageType[]
+const MESSAGE_TYPES = Object.keys(MESSAGES) as MessageType[]
 
 const id = z.string().check(z.minLength(1), z.maxLength(64))
 
@@ -99,7 +99,7 @@ export type ErrorPayload = z.output<typeof errorPayload>
  * The frame asks to be shown (an approval waits for the user's click inside it) or hidden again;
  * `height` is its content's height in CSS pixels.
  */
-export const frameLayout = z.object({
+const frameLayout = z.object({
   type: z.literal('FRAME_LAYOUT'),
   visible: z.boolean(),
   height: z.number().check(z.minimum(0), z.maximum(10_000)),

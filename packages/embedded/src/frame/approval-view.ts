@@ -2,7 +2,7 @@ import type { ApprovalItem } from './approvals.ts'
 import { describeRequest, type TransactionFields } from './request-details.ts'
 import { gateOnVisibility } from './visibility-gate.ts'
 
-export interface ApprovalViewActions {
+interface ApprovalViewActions {
   /** Called only from a real click or key press on the frame's own buttons. */
   decide(id: string, approved: boolean): void
   /** The network fee of a transaction, as text ("0.000021 ETH", or why it is unknown). */

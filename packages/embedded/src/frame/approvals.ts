@@ -8,7 +8,7 @@ export interface ApprovalItem {
 }
 
 /** What the queue shows: the oldest request and how many wait behind it; nothing when empty. */
-export type ShowApproval = (current: ApprovalItem | undefined, waiting: number) => void
+type ShowApproval = (current: ApprovalItem | undefined, waiting: number) => void
 
 interface Entry extends ApprovalItem {
   decide(approved: boolean): void

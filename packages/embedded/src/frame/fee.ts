@@ -1,7 +1,7 @@
 import { formatEther, hexToBigInt, isHex, numberToHex } from 'viem'
 import type { TransactionFields } from './request-details.ts'
 
-export type ChainRead = (method: string, params: unknown) => Promise<unknown>
+type ChainRead = (method: string, params: unknown) => Promise<unknown>
 
 const quantity = (value: unknown): bigint => {
   if (typeof value !== 'string' || !isHex(value)) throw new Error('The node answered no quantity')

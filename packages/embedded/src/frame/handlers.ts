@@ -8,7 +8,7 @@ import { readToken, writeToken } from './session.ts'
 type RpcAnswer = { result: unknown } | { error: { code: number; message: string } }
 type User = SuccessOf<'GET_USER'>
 /** `messageId` is the id of the page's message, by which the page may later withdraw it. */
-export type Handlers = {
+type Handlers = {
   [T in MessageType]: (
     payload: RequestOf<T>,
     parentOrigin: string,
@@ -16,7 +16,7 @@ export type Handlers = {
   ) => Promise<SuccessOf<T>>
 }
 
-export interface FrameSettings {
+interface FrameSettings {
   projectId: string
   chainId: number
   deviceId: string

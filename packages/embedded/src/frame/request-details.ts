@@ -1,6 +1,6 @@
 import { formatEther, hexToString, isHex } from 'viem'
 
-export type RequestDetails =
+type RequestDetails =
   | { kind: 'message'; text: string }
   | { kind: 'typedData'; primaryType: string; domain: [string, string][]; fields: [string, string][] }
   | { kind: 'transaction'; to: string; value: string; data: string | undefined; request: TransactionFields }
