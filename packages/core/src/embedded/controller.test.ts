@@ -109,6 +109,7 @@ test('a second code within 30 s is refused with the remaining seconds; CONNECT c
   expect(await controller.connectEmail('a@example.com')).toBe('VERIFY_OTP')
   tick(12_000)
   await expect(controller.connectEmail('a@example.com')).rejects.toThrow('Please try again after 18 seconds')
+  await expect(controller.connectEmail('a@example.com')).rejects.toMatchObject({ code: 'EMAIL_COOLDOWN' })
   tick(18_000)
   expect(await controller.connectEmail('a@example.com')).toBe('CONNECT')
   expect(connected).toEqual(['portico-email'])

@@ -6,6 +6,7 @@ import { createStore, type Store } from '../store.ts'
 import type { Modal } from '../stores/modal.ts'
 import type { Router } from '../stores/router.ts'
 import type { ToastStore } from '../stores/toast.ts'
+import { EmbeddedError } from './errors.ts'
 import { type ApprovalRequest, AUTH_CONNECTOR_TYPE, type EmailAction, type EmbeddedAuthApi } from './types.ts'
 
 export interface EmbeddedState {
@@ -132,7 +133,7 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
     clearAlert: () => state.setState({ alert: undefined }),
     async connectEmail(email: string): Promise<EmailAction> {
       const left = cooldownLeftMs()
-      if (left > 0) throw new PorticoError(tryAgainAfter(left / 1000))
+      if (left > 0) throw new EmbeddedError('EMAIL_COOLDOWN', tryAgainAfter(left / 1000))
       state.setState({ email, alert: undefined })
       const { action } = await api().connectEmail(email)
       if (action === 'CONNECT') await finish()

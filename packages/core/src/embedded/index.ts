@@ -1,2 +1,3 @@
 export * from './controller.ts'
+export * from './errors.ts'
 export * from './types.ts'

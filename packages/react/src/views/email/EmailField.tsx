@@ -1,4 +1,4 @@
-import { errorMessage, isValidEmail, StorageKey } from '@portico/core'
+import { EmbeddedError, errorMessage, isValidEmail, StorageKey } from '@portico/core'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { useStore } from '../../hooks.ts'
 import type { ViewProps } from '../types.ts'
@@ -32,9 +32,10 @@ export function EmailField({ portico }: ViewProps) {
       else if (action === 'VERIFY_DEVICE') portico.router.push('EmailVerifyDevice')
     } catch (caught) {
       const message = errorMessage(caught)
+      const cooldown = caught instanceof EmbeddedError && caught.code === 'EMAIL_COOLDOWN'
       // The cooldown is a toast (SPEC §8) and frame failures are the modal's alert banner; other
       // refusals stay next to the field.
-      if (message.startsWith('Please try again after')) portico.toast.showError(message)
+      if (cooldown) portico.toast.showError(message)
       else if (!(caught as { alert?: unknown }).alert) setError(message)
     } finally {
       setBusy(false)
