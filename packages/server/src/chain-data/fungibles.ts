@@ -1,17 +1,10 @@
 import type { ParsedCaipAddress } from '@portico/core/caip'
+import type { Fungible } from './answers.ts'
 import { checksummed } from './checksum.ts'
 import { type ChainData, iconOf, priceOf } from './config.ts'
 
 /** The address wallets and swap APIs use for a chain's native currency. */
 const NATIVE_PLACEHOLDER = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
-
-interface Fungible {
-  address: string
-  name: string
-  symbol: string
-  iconUrl: string
-  price: number
-}
 
 /**
  * Prices for the requested tokens of the served chain, from the operator's table. Tokens the index

@@ -2,41 +2,12 @@ import { sql } from 'kysely'
 import { formatUnits } from 'viem'
 import { preparedAs } from '../db/prepared-statements.ts'
 import type { EventKind } from '../indexer/tables.ts'
+import type { Transaction, Transfer } from './answers.ts'
 import { checksummed } from './checksum.ts'
 import type { ChainData } from './config.ts'
 import { iconOf, priceOf } from './config.ts'
 import { decodeCursor, encodeCursor, HistoryCursor, MAX_TX_INDEX } from './cursor.ts'
-import { classifyOperation, directionOf, type OperationType } from './operation-type.ts'
-
-interface Transaction {
-  id: string
-  hash: string
-  metadata: {
-    minedAt: string
-    chain: string
-    operationType: OperationType
-    status: 'confirmed' | 'failed'
-    sentFrom: string
-    sentTo: string
-    nonce: number
-  }
-  transfers: Transfer[]
-}
-
-interface Transfer {
-  direction: 'in' | 'out' | 'self'
-  quantity: { numeric: string; decimals?: number }
-  fungible_info?: { name: string; symbol: string; icon: { url: string } }
-  nft_info?: {
-    name: string
-    content: { preview: { url: string } }
-    flags: { is_spam: boolean }
-    token_id: string
-    contract: string
-  }
-  value?: number
-  price?: number
-}
+import { classifyOperation, directionOf } from './operation-type.ts'
 
 interface Row {
   hash: string

@@ -1,7 +1,9 @@
 import { ErrorText } from '@portico/core/errors'
 import type { FastifyPluginAsync } from 'fastify'
+import type { z } from 'zod'
 import { HttpError } from '../http/errors.ts'
-import { parseRequest } from '../http/validate.ts'
+import type { ZodTypeProvider } from '../http/route-schema.ts'
+import { BalancesAnswer, FungiblesAnswer, GasPriceAnswer, HistoryAnswer, NftsAnswer } from './answers.ts'
 import { balancesOf, NativeBalanceCache } from './balances.ts'
 import type { ChainData } from './config.ts'
 import { fungiblePrices } from './fungibles.ts'
@@ -23,7 +25,8 @@ import {
  * Account data from our own index (SPEC §3, §7): balances, history, NFTs, prices and gas price for
  * the one configured chain. Registered inside the `/v1` scope, behind the project guard.
  */
-export const chainDataPlugin: FastifyPluginAsync<{ chain: ChainData }> = async (app, { chain }) => {
+export const chainDataPlugin: FastifyPluginAsync<{ chain: ChainData }> = async (scope, { chain }) => {
+  const app = scope.withTypeProvider<ZodTypeProvider>()
   const nativeCache = new NativeBalanceCache()
   const historyPages = await watchHistoryPages(
     chain.database.listen,
@@ -32,48 +35,60 @@ export const chainDataPlugin: FastifyPluginAsync<{ chain: ChainData }> = async (
   )
   app.addHook('onClose', historyPages.stop)
 
-  app.get('/account/:address/balance', async (request) => {
-    const { address } = parseRequest(AccountParams, request.params, 'params')
-    const query = parseRequest(BalanceQuery, request.query, 'query')
-    requireServedChain(chain, query.chainId)
-    return { balances: await balancesOf(chain, address, nativeCache, query.forceUpdate === 'true') }
-  })
+  app.get(
+    '/account/:address/balance',
+    { schema: { params: AccountParams, querystring: BalanceQuery, response: { 200: BalancesAnswer } } },
+    async ({ params, query }) => {
+      requireServedChain(chain, query.chainId)
+      return { balances: await balancesOf(chain, params.address, nativeCache, query.forceUpdate === 'true') }
+    },
+  )
 
-  app.get('/account/:address/history', async (request, reply) => {
-    const { address } = parseRequest(AccountParams, request.params, 'params')
-    const query = parseRequest(PageQuery, request.query, 'query')
-    requireServedChain(chain, query.chainId)
-    const limit = query.limit ?? PAGE_SIZE
-    const body = await historyPages.read(address, `${query.cursor ?? ''} ${limit}`, async () =>
-      JSON.stringify(await historyPage(chain, address, query.cursor, limit)),
-    )
-    // Already JSON: sent as it is, not serialised again.
-    return reply.type('application/json; charset=utf-8').send(body)
-  })
+  // Answered with the page's JSON as kept (checked against HistoryAnswer when it was made), so
+  // the reply is typed as that text.
+  app.get<{ Params: z.output<typeof AccountParams>; Querystring: z.output<typeof PageQuery>; Reply: string }>(
+    '/account/:address/history',
+    { schema: { params: AccountParams, querystring: PageQuery, response: { 200: HistoryAnswer } } },
+    async ({ params: { address }, query }, reply) => {
+      requireServedChain(chain, query.chainId)
+      const limit = query.limit ?? PAGE_SIZE
+      const body = await historyPages.read(address, `${query.cursor ?? ''} ${limit}`, async () =>
+        JSON.stringify(HistoryAnswer.parse(await historyPage(chain, address, query.cursor, limit))),
+      )
+      // Kept as the JSON it was sent as: sent as it is, not checked and serialised again.
+      return reply.type('application/json; charset=utf-8').send(body)
+    },
+  )
 
-  app.get('/account/:address/nfts', async (request) => {
-    const { address } = parseRequest(AccountParams, request.params, 'params')
-    const query = parseRequest(PageQuery, request.query, 'query')
-    requireServedChain(chain, query.chainId)
-    return nftPage(chain, address, query.cursor, query.limit ?? PAGE_SIZE)
-  })
+  app.get(
+    '/account/:address/nfts',
+    { schema: { params: AccountParams, querystring: PageQuery, response: { 200: NftsAnswer } } },
+    async ({ params, query }) => {
+      requireServedChain(chain, query.chainId)
+      return nftPage(chain, params.address, query.cursor, query.limit ?? PAGE_SIZE)
+    },
+  )
 
-  app.post('/fungible/price', async (request) => {
-    const body = parseRequest(PriceBody, request.body, 'body')
-    return { fungibles: await fungiblePrices(chain, body.addresses) }
-  })
+  app.post(
+    '/fungible/price',
+    { schema: { body: PriceBody, response: { 200: FungiblesAnswer } } },
+    async ({ body }) => ({ fungibles: await fungiblePrices(chain, body.addresses) }),
+  )
 
-  app.get('/convert/gas-price', async (request) => {
-    const query = parseRequest(GasPriceQuery, request.query, 'query')
-    if (query.chainId !== chain.caipNetworkId) {
-      throw new HttpError(400, ErrorText.NETWORK_NOT_SUPPORTED_FOR_GAS_PRICE)
-    }
-    const standard = await askNode(chain.client.getGasPrice())
-    // The node gives one price; faster tiers bid 20% and 50% above it to be picked up sooner.
-    return {
-      standard: standard.toString(),
-      fast: ((standard * 12n) / 10n).toString(),
-      instant: ((standard * 15n) / 10n).toString(),
-    }
-  })
+  app.get(
+    '/convert/gas-price',
+    { schema: { querystring: GasPriceQuery, response: { 200: GasPriceAnswer } } },
+    async ({ query }) => {
+      if (query.chainId !== chain.caipNetworkId) {
+        throw new HttpError(400, ErrorText.NETWORK_NOT_SUPPORTED_FOR_GAS_PRICE)
+      }
+      const standard = await askNode(chain.client.getGasPrice())
+      // The node gives one price; faster tiers bid 20% and 50% above it to be picked up sooner.
+      return {
+        standard: standard.toString(),
+        fast: ((standard * 12n) / 10n).toString(),
+        instant: ((standard * 15n) / 10n).toString(),
+      }
+    },
+  )
 }
