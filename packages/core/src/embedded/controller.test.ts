@@ -5,12 +5,12 @@ import { createModal } from '../stores/modal.ts'
 import { createRouter } from '../stores/router.ts'
 import { createToastStore } from '../stores/toast.ts'
 import { createEmbeddedController } from './controller.ts'
-import type { EmailAction, EmbeddedHost } from './types.ts'
+import type { EmailAction, EmbeddedAuthApi, EmbeddedHost } from './types.ts'
 
 afterEach(() => vi.useRealTimers())
 
 /** A stand-in AUTH connector that records what the controller hands it; the frame is not involved. */
-function setup(actions: EmailAction[] = ['VERIFY_OTP']) {
+function setup(actions: EmailAction[] = ['VERIFY_OTP'], overrides: Partial<EmbeddedAuthApi> = {}) {
   let host: EmbeddedHost | undefined
   let clock = 1_000_000
   const connected: string[] = []
@@ -22,6 +22,7 @@ function setup(actions: EmailAction[] = ['VERIFY_OTP']) {
     },
     connectEmail: async () => ({ action: actions.shift() ?? 'VERIFY_OTP' }),
     connectOtp: async () => ({}),
+    ...overrides,
   }
   const router = createRouter('Connect')
   const modal = createModal({ router, isConnected: () => false })
@@ -115,4 +116,16 @@ test('a second code within 30 s is refused with the remaining seconds; CONNECT c
   expect(connected).toEqual(['portico-email'])
   expect(storage.getItem(StorageKey.emailLoginUsed)).toBe('true')
   expect(storage.getItem(StorageKey.email)).toBe('a@example.com')
+})
+
+test("the services' cooldown carries the same code; other refusals pass through as they are", async () => {
+  const refused = (message: string) => async () => Promise.reject(new Error(message))
+  const cooldown = setup([], { connectEmail: refused('Please try again after 12 seconds') }).controller
+  const refusal = await cooldown.connectEmail('a@example.com').catch((error: unknown) => error)
+  expect(refusal).toMatchObject({ code: 'EMAIL_COOLDOWN', message: 'Please try again after 12 seconds' })
+  const other = setup([], {
+    connectEmail: refused('Too many e-mails were requested. Please try again later.'),
+  })
+  const failure = await other.controller.connectEmail('a@example.com').catch((error: unknown) => error)
+  expect(failure).not.toHaveProperty('code')
 })

@@ -6,7 +6,7 @@ import { createStore, type Store } from '../store.ts'
 import type { Modal } from '../stores/modal.ts'
 import type { Router } from '../stores/router.ts'
 import type { ToastStore } from '../stores/toast.ts'
-import { EmbeddedError } from './errors.ts'
+import { EmbeddedError, servicesCooldown } from './errors.ts'
 import { type ApprovalRequest, AUTH_CONNECTOR_TYPE, type EmailAction, type EmbeddedAuthApi } from './types.ts'
 
 export interface EmbeddedState {
@@ -135,7 +135,11 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
       const left = cooldownLeftMs()
       if (left > 0) throw new EmbeddedError('EMAIL_COOLDOWN', tryAgainAfter(left / 1000))
       state.setState({ email, alert: undefined })
-      const { action } = await api().connectEmail(email)
+      const { action } = await api()
+        .connectEmail(email)
+        .catch((error: unknown) => {
+          throw servicesCooldown(error) ?? error
+        })
       if (action === 'CONNECT') await finish()
       else storage.setItem(StorageKey.lastEmailLoginTime, String(now()))
       return action
