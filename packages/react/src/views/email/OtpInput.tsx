@@ -1,6 +1,6 @@
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef } from 'react'
 
-export const OTP_LENGTH = 6
+const OTP_LENGTH = 6
 
 /**
  * Six one-digit boxes that behave as one field: typing moves on, Backspace moves back, and a
