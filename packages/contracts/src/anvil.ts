@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline'
 import type { Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { endOrphanedAnvil, forgetAnvil, recordAnvil } from './anvil-pidfile.ts'
+import { chainIdAt } from './chain-id.ts'
 
 type AnvilOptions = {
   host?: string
@@ -186,7 +187,7 @@ async function waitUntilReady(
   const deadline = Date.now() + READY_TIMEOUT_MS
   const poll = async () => {
     while (!done) {
-      if (await answersChainId(rpcUrl)) return
+      if ((await chainIdAt(rpcUrl, 1_000)) !== undefined) return
       if (Date.now() > deadline) throw new Error(`anvil did not answer at ${rpcUrl} within 30 s`)
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
@@ -195,19 +196,5 @@ async function waitUntilReady(
     await Promise.race([poll(), failure])
   } finally {
     done = true
-  }
-}
-
-async function answersChainId(rpcUrl: string): Promise<boolean> {
-  try {
-    const response = await fetch(rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-      signal: AbortSignal.timeout(1_000),
-    })
-    return response.ok && typeof ((await response.json()) as { result?: unknown }).result === 'string'
-  } catch {
-    return false
   }
 }

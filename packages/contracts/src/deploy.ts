@@ -8,6 +8,7 @@ import {
   http,
   type PublicClient,
 } from 'viem'
+import { chainIdAt } from './chain-id.ts'
 import { compileContracts } from './compile.ts'
 import type { DemoDeployment, DeploymentRecord } from './deployment.ts'
 import { deployAndSeed } from './seed.ts'
@@ -22,7 +23,9 @@ export async function ensureDemoDeployment(options: {
   dataDir: string
   log?: (line: string) => void
 }): Promise<DemoDeployment> {
-  const chainId = await probeChainId(options.rpcUrl)
+  const chainId = await chainIdAt(options.rpcUrl, 3_000)
+  if (chainId === undefined)
+    throw new Error(`No chain answers at ${options.rpcUrl} — start one or unset RPC_URL`)
   const chain = defineChain({
     id: chainId,
     name: 'Portico demo chain',
@@ -46,22 +49,6 @@ export async function ensureDemoDeployment(options: {
   await writeAtomically(recordsPath, `${JSON.stringify({ ...records, [chainId]: record }, null, 2)}\n`)
   options.log?.(`Demo contracts deployed and seeded in ${Date.now() - started} ms`)
   return toDeployment(chainId, false, record)
-}
-
-async function probeChainId(rpcUrl: string): Promise<number> {
-  try {
-    const response = await fetch(rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-      signal: AbortSignal.timeout(3_000),
-    })
-    const { result } = (await response.json()) as { result?: unknown }
-    if (typeof result === 'string') return Number(BigInt(result))
-  } catch {
-    // Any failure to answer gets the one message below.
-  }
-  throw new Error(`No chain answers at ${rpcUrl} — start one or unset RPC_URL`)
 }
 
 async function isStillDeployed(
