@@ -21,7 +21,7 @@ export function connectorList(parameters: {
   const list: WalletConnectorInfo[] = []
   const seen = new Set<string>()
   for (const connector of parameters.connectors) {
-    const rdns = Array.isArray(connector.rdns) ? connector.rdns[0] : (connector.rdns as string | undefined)
+    const rdns = rdnsOf(connector)
     const info: WalletConnectorInfo = {
       id: connector.id,
       name: connector.name,
@@ -42,6 +42,11 @@ export function connectorList(parameters: {
     list.push(info)
   }
   return list
+}
+
+/** A wallet's EIP-6963 reverse-DNS id; wagmi allows several, the first is the wallet's own. */
+export function rdnsOf(connector: Connector): string | undefined {
+  return Array.isArray(connector.rdns) ? connector.rdns[0] : (connector.rdns as string | undefined)
 }
 
 /**

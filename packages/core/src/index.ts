@@ -1,23 +1,70 @@
-export * from './account/index.ts'
-export * from './account-types.ts'
-export * from './caip.ts'
-export * from './client.ts'
-export * from './connectors.ts'
-export * from './constants.ts'
-export * from './embedded/index.ts'
-export * from './errors.ts'
-export * from './format.ts'
-export * from './options.ts'
-export * from './orders.ts'
-export * from './rpc-policy.ts'
-export * from './siwx/config.ts'
-export * from './siwx/flow.ts'
-export * from './siwx/index.ts'
-export * from './storage.ts'
-export * from './store.ts'
-export * from './stores/connection.ts'
-export * from './stores/modal.ts'
-export * from './stores/router.ts'
-export * from './stores/toast.ts'
-export * from './validators.ts'
-export * from './wallets.ts'
+// The public surface of `@portico/core`: what a dapp needs to create Portico, and what the other
+// packages (react, embedded, server) import. Everything else is internal; index.test.ts lists the
+// runtime names so any change here shows in review.
+
+export type { AccountData } from './account/account-data.ts'
+export { activityRow, monthGroups } from './account/activity.ts'
+export type { BalanceSnapshot } from './account/native-balance.ts'
+export { createSendStore, SendText, toUnits, validateSend } from './account/send.ts'
+export { estimateSendFee, submitSend } from './account/send-actions.ts'
+export { sortByValue, totalValue, visibleBalances } from './account/tokens.ts'
+export type { Balance, Nft, Transaction } from './account/types.ts'
+export { createPortico } from './client.ts'
+export type { WalletConnectorInfo } from './connectors.ts'
+export { ANIMATION_MS, BALANCE_DISPLAY_DECIMALS, DEBOUNCE_MS, FRAME, MODAL_DEFAULTS } from './constants.ts'
+export {
+  AUTH_CONNECTOR_TYPE,
+  type EmbeddedAuthApi,
+  type EmbeddedController,
+  EmbeddedError,
+  type EmbeddedErrorCode,
+  type EmbeddedHost,
+  type EmbeddedUser,
+} from './embedded/index.ts'
+export {
+  type Alert,
+  Alerts,
+  type ErrorCategory,
+  ErrorText,
+  errorMessage,
+  isUserRejection,
+  JsonRpcErrorCode,
+  PorticoError,
+  ProviderErrorCode,
+} from './errors.ts'
+export { formatFiat, formatUnitsFloor, monogram, shortenAddress } from './format.ts'
+export type { CaipNetwork } from './network.ts'
+export type {
+  PorticoFeatures,
+  PorticoMetadata,
+  PorticoOptions,
+  ResolvedOptions,
+  ThemeVariables,
+} from './options.ts'
+export {
+  type ConnectMethod,
+  type ConnectorGroup,
+  orderConnectMethods,
+  orderConnectorGroups,
+  orderWalletFeatures,
+  type WalletFeature,
+} from './orders.ts'
+export type { CreatePorticoParameters, Portico } from './portico.ts'
+export { APPROVAL_RPC_METHODS, classifyRpcMethod, SAFE_RPC_METHODS } from './rpc-policy.ts'
+export { createPageSiwx } from './siwx/config.ts'
+export type { SiwxFlow } from './siwx/flow.ts'
+export {
+  type SIWXMessageData,
+  type SIWXSession,
+  siwxSessionSchema,
+  siwxSignedMessageSchema,
+} from './siwx/session.ts'
+export type { PageSiwxOptions, SIWXConfig } from './siwx/types.ts'
+export { type KeyValueStorage, StorageKey, safeLocalStorage } from './storage.ts'
+export type { Store } from './store.ts'
+export type { AccountSnapshot } from './stores/account.ts'
+export type { Modal } from './stores/modal.ts'
+export type { Router, RouterData, View } from './stores/router.ts'
+export type { ToastStore } from './stores/toast.ts'
+export { isValidEmail } from './validators.ts'
+export type { RecentWallet } from './wallets.ts'

@@ -1,0 +1,58 @@
+import type { Config, State } from '@wagmi/core'
+import type { AccountData } from './account/account-data.ts'
+import type { BalanceSnapshot } from './account/native-balance.ts'
+import type { WalletConnectorInfo } from './connectors.ts'
+import type { EmbeddedController } from './embedded/index.ts'
+import type { CaipNetwork } from './network.ts'
+import type { PorticoOptions, ResolvedOptions } from './options.ts'
+import type { SiwxFlow } from './siwx/flow.ts'
+import type { SIWXSession } from './siwx/session.ts'
+import type { KeyValueStorage } from './storage.ts'
+import type { Store } from './store.ts'
+import type { AccountSnapshot } from './stores/account.ts'
+import type { Modal } from './stores/modal.ts'
+import type { Router } from './stores/router.ts'
+import type { ToastStore } from './stores/toast.ts'
+import type { RecentWallet } from './wallets.ts'
+
+export interface CreatePorticoParameters extends PorticoOptions {
+  /** The dapp's own wagmi config; the dapp keeps using wagmi with it. */
+  wagmiConfig: Config
+  /** wagmi state read from the request's cookie, so the server render already knows the account. */
+  initialState?: State | undefined
+  storage?: KeyValueStorage
+  isMobile?: boolean
+  /** The sign-in session the server render found (the page's cookie), so both renders agree. */
+  siwxSession?: SIWXSession | undefined
+}
+
+/** What `createPortico` returns: the modal's state and actions, framework-free; `@portico/react` renders it. */
+export interface Portico {
+  options: ResolvedOptions
+  network: CaipNetwork
+  wagmiConfig: Config
+  storage: KeyValueStorage
+  router: Router
+  modal: Modal
+  toast: ToastStore
+  /** The connected account; it follows wagmi's connection. */
+  account: Store<AccountSnapshot>
+  /** The native balance of the connected address. */
+  balance: Store<BalanceSnapshot>
+  /** Tokens, NFTs and activity; their code loads on the first call (the first account view). */
+  loadAccountData(): Promise<AccountData>
+  /** E-mail login through the embedded wallet (issue 5). */
+  embedded: EmbeddedController
+  /** Sign-in with wallet (issue 4). */
+  siwx: SiwxFlow
+  /** The wallets the Connect view lists. */
+  connectors: Store<{ list: WalletConnectorInfo[] }>
+  recent: Store<{ wallets: RecentWallet[] }>
+  connectWallet(connectorId: string): Promise<void>
+  disconnect(): Promise<void>
+  switchToNetwork(): Promise<void>
+  /** `force` skips the native balance cache, e.g. right after a send. */
+  refreshBalance(options?: { force?: boolean }): Promise<void>
+  /** Starts discovery, reconnect and the watchers; returns the cleanup. Call once, in the browser. */
+  mount(): () => void
+}
