@@ -3,9 +3,9 @@ import { createStore } from '../store.ts'
 import { createModal } from '../stores/modal.ts'
 import { createRouter } from '../stores/router.ts'
 import { createToastStore } from '../stores/toast.ts'
-import type { SIWXConfig } from './types.ts'
 import { createSiwxFlow, type SiwxAccount, type SiwxEvent } from './flow.ts'
 import type { SIWXSession } from './session.ts'
+import type { SIWXConfig } from './types.ts'
 
 const ALICE = '0x000000000000000000000000000000000000a11c' as const
 const BOB = '0x0000000000000000000000000000000000000b0b' as const

@@ -9,8 +9,8 @@ import type { ConnectionStatus } from '../stores/connection.ts'
 import type { Modal } from '../stores/modal.ts'
 import type { Router, View } from '../stores/router.ts'
 import type { ToastStore } from '../stores/toast.ts'
-import type { SIWXConfig } from './types.ts'
 import type { SIWXSession } from './session.ts'
+import type { SIWXConfig } from './types.ts'
 
 export interface SiwxAccount {
   status: ConnectionStatus

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini'
-import type { PageSiwxOptions, SIWXConfig } from './types.ts'
 import { buildSiweMessage } from './message.ts'
 import { type SIWXSession, siwxSessionSchema } from './session.ts'
+import type { PageSiwxOptions, SIWXConfig } from './types.ts'
 
 const DEFAULT_VALID_FOR_MS = 24 * 60 * 60_000
 const NonceAnswer = z.object({ nonce: z.string() })
