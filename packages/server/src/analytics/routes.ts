@@ -1,10 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
+import { z } from 'zod'
 import type { Tables } from '../db/tables.ts'
 import { answerPreflight } from '../http/cors.ts'
 import { HttpError } from '../http/errors.ts'
 import { projectOf } from '../http/project-guard.ts'
-import { parseRequest } from '../http/validate.ts'
+import type { ZodTypeProvider } from '../http/route-schema.ts'
 import { AnalyticsEventBody } from './event.ts'
 import { claimEventSlot, recordEvent } from './repository.ts'
 import { keepEventsFor } from './retention.ts'
@@ -28,25 +29,37 @@ const BODY_LIMIT_BYTES = 64 * 1024
  * scope with the project guard, so project and origin are checked as for `/v1`.
  */
 export const analyticsPlugin: FastifyPluginAsync<{ db: Kysely<Tables>; retentionDays: number }> = async (
-  app,
+  scope,
   { db, retentionDays },
 ) => {
+  const app = scope.withTypeProvider<ZodTypeProvider>()
   const stopPruning = keepEventsFor(db, retentionDays, (line) => app.log.error(line))
   app.addHook('onClose', async () => stopPruning())
 
   // The guard answers preflights for paths below `/e`; the browser asks for `/e` itself.
   app.options('/', answerPreflight)
 
-  app.post('/', { bodyLimit: BODY_LIMIT_BYTES }, async (request, reply) => {
-    const project = projectOf(request)
-    if (!project.analyticsEnabled) throw new HttpError(403, AnalyticsErrorText.DISABLED)
-    const event = parseRequest(AnalyticsEventBody, request.body, 'body')
-    const slot = await claimEventSlot(db, project.id, request.ip, ANALYTICS_RATE_LIMIT)
-    if (!slot.allowed) {
-      reply.header('retry-after', String(slot.retryAfterSeconds))
-      throw new HttpError(429, AnalyticsErrorText.TOO_MANY)
-    }
-    await recordEvent(db, project.id, event)
-    return reply.code(204).send()
-  })
+  app.post(
+    '/',
+    {
+      bodyLimit: BODY_LIMIT_BYTES,
+      preValidation: refuseWhenDisabled,
+      schema: { body: AnalyticsEventBody, response: { 204: z.undefined() } },
+    },
+    async (request, reply) => {
+      const project = projectOf(request)
+      const slot = await claimEventSlot(db, project.id, request.ip, ANALYTICS_RATE_LIMIT)
+      if (!slot.allowed) {
+        reply.header('retry-after', String(slot.retryAfterSeconds))
+        throw new HttpError(429, AnalyticsErrorText.TOO_MANY)
+      }
+      await recordEvent(db, project.id, request.body)
+      return reply.code(204).send()
+    },
+  )
+}
+
+// A project that turned analytics off hears so whatever it sends, before its event is looked at.
+async function refuseWhenDisabled(request: FastifyRequest): Promise<void> {
+  if (!projectOf(request).analyticsEnabled) throw new HttpError(403, AnalyticsErrorText.DISABLED)
 }

@@ -1,19 +1,27 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { sql } from 'kysely'
+import { z } from 'zod'
 import type { ChainData } from '../chain-data/config.ts'
 import { CHAIN_UNAVAILABLE_MESSAGE, NODE_TIMEOUT_MS } from '../chain-data/node.ts'
 import type { Database } from '../db/database.ts'
+import type { ZodTypeProvider } from '../http/route-schema.ts'
 
-interface DatabaseReport {
-  kind: Database['kind']
-  ok: boolean
-}
+const DatabaseKind = z.enum(['pglite', 'postgres']) satisfies z.ZodType<Database['kind']>
 
-interface ChainReport {
-  ok: boolean
-  blockNumber?: number
-  message?: string
-}
+const Liveness = z.object({ ok: z.literal(true), database: DatabaseKind })
+
+const DatabaseReport = z.object({ kind: DatabaseKind, ok: z.boolean() })
+type DatabaseReport = z.output<typeof DatabaseReport>
+
+const ChainReport = z.object({
+  ok: z.boolean(),
+  blockNumber: z.number().int().optional(),
+  message: z.string().optional(),
+})
+type ChainReport = z.output<typeof ChainReport>
+
+const readiness = <Status extends string>(status: Status) =>
+  z.object({ status: z.literal(status), database: DatabaseReport, chain: ChainReport.optional() })
 
 /**
  * Two answers for load balancers and the start script. `/health` is liveness: it answers when the
@@ -22,25 +30,24 @@ interface ChainReport {
  * each reported, and 503 while either is down, so traffic can be sent elsewhere meanwhile.
  */
 export const healthPlugin: FastifyPluginAsync<{ database: Database; chain?: ChainData | undefined }> = async (
-  app,
+  scope,
   { database, chain },
 ) => {
-  app.get('/health', async () => {
+  const app = scope.withTypeProvider<ZodTypeProvider>()
+  app.get('/health', { schema: { response: { 200: Liveness } } }, async () => {
     await sql`select 1`.execute(database.db)
-    return { ok: true, database: database.kind }
+    return { ok: true as const, database: database.kind }
   })
 
-  app.get('/health/ready', async (_request, reply) => {
+  const readyAnswers = { 200: readiness('ok'), 503: readiness('unavailable') }
+  app.get('/health/ready', { schema: { response: readyAnswers } }, async (_request, reply) => {
     const [databaseReport, chainReport] = await Promise.all([
       checkDatabase(database),
       chain ? checkChain(chain) : undefined,
     ])
-    const ok = databaseReport.ok && (chainReport?.ok ?? true)
-    return reply.code(ok ? 200 : 503).send({
-      status: ok ? 'ok' : 'unavailable',
-      database: databaseReport,
-      ...(chainReport ? { chain: chainReport } : {}),
-    })
+    const reports = { database: databaseReport, ...(chainReport ? { chain: chainReport } : {}) }
+    if (databaseReport.ok && (chainReport?.ok ?? true)) return { status: 'ok' as const, ...reports }
+    return reply.code(503).send({ status: 'unavailable', ...reports })
   })
 }
 
