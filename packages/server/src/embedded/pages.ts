@@ -2,11 +2,11 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import { z } from 'zod'
 import type { Database } from '../db/database.ts'
 import type { TokenHasher } from '../hash-secret.ts'
-import { parseRequest } from '../http/validate.ts'
+import type { ZodTypeProvider } from '../http/route-schema.ts'
 import type { ProjectReader } from '../projects/cache.ts'
 import { isProjectId } from '../projects/project-id.ts'
 import { approveDeviceByLink, pendingDeviceRequest } from './accounts.ts'
-import type { DevMailbox } from './dev-mailbox.ts'
+import type { DevMail, DevMailbox } from './dev-mailbox.ts'
 import { describeRequest } from './request-context.ts'
 
 interface EmbeddedPagesOptions {
@@ -27,7 +27,19 @@ const FrameQuery = z.looseObject({
   version: z.string().max(40).optional(),
   enableLogger: z.string().max(10).optional(),
 })
-const TokenQuery = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'invalid link') })
+/** An approval link's secret: in the link's query, then in the form its page posts. */
+const LinkToken = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'invalid link') })
+const MailboxAnswer = z.object({
+  messages: z.array(
+    z.object({
+      id: z.number(),
+      to: z.array(z.string()),
+      subject: z.string(),
+      text: z.string(),
+      receivedAt: z.string(),
+    }),
+  ),
+}) satisfies z.ZodType<{ messages: DevMail[] }>
 
 // The frame has no markup of its own to protect and runs only our script. Only the project's pages
 // may embed it, beside the frame's own check of every message's origin.
@@ -53,13 +65,13 @@ function page(reply: FastifyReply, title: string, body: string) {
  * The pages of the embedded wallet on the services origin: the secure frame, the device-approval
  * link target and, in dev mode only, the mailbox.
  */
-export const embeddedPagesPlugin: FastifyPluginAsync<EmbeddedPagesOptions> = async (app, options) => {
+export const embeddedPagesPlugin: FastifyPluginAsync<EmbeddedPagesOptions> = async (scope, options) => {
+  const app = scope.withTypeProvider<ZodTypeProvider>()
   const { db } = options.database
   const { frameScript, devMailbox, hashToken } = options
 
   if (frameScript !== undefined) {
-    app.get('/frame', async (request, reply) => {
-      const query = parseRequest(FrameQuery, request.query, 'query')
+    app.get('/frame', { schema: { querystring: FrameQuery } }, async ({ query }, reply) => {
       const project = isProjectId(query.projectId) ? await options.projects.get(query.projectId) : undefined
       // The allow-list travels with the page, so the frame can refuse a foreign parent before it
       // touches its session. An unknown project gets an empty list: every message is refused.
@@ -87,8 +99,8 @@ export const embeddedPagesPlugin: FastifyPluginAsync<EmbeddedPagesOptions> = asy
   }
 
   // The link only shows a button: mail scanners follow links, and a GET must not approve anything.
-  app.get('/auth/device', async (request, reply) => {
-    const { token } = parseRequest(TokenQuery, request.query, 'query')
+  app.get('/auth/device', { schema: { querystring: LinkToken } }, async (request, reply) => {
+    const { token } = request.query
     const pending = await pendingDeviceRequest(db, hashToken, token)
     if (!pending) return page(reply, 'Link expired', EXPIRED)
     const details = describeRequest(pending)
@@ -105,9 +117,8 @@ export const embeddedPagesPlugin: FastifyPluginAsync<EmbeddedPagesOptions> = asy
     { parseAs: 'string' },
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   )
-  app.post('/auth/device', async (request, reply) => {
-    const { token } = parseRequest(TokenQuery, request.body, 'body')
-    const approved = await approveDeviceByLink(db, hashToken, token)
+  app.post('/auth/device', { schema: { body: LinkToken } }, async (request, reply) => {
+    const approved = await approveDeviceByLink(db, hashToken, request.body.token)
     return page(
       reply,
       approved ? 'Device approved' : 'Link expired',
@@ -118,7 +129,9 @@ export const embeddedPagesPlugin: FastifyPluginAsync<EmbeddedPagesOptions> = asy
   })
 
   if (devMailbox) {
-    app.get('/dev/mailbox.json', async () => ({ messages: devMailbox.messages() }))
+    app.get('/dev/mailbox.json', { schema: { response: { 200: MailboxAnswer } } }, async () => ({
+      messages: devMailbox.messages(),
+    }))
     app.get('/dev/mailbox', async (_request, reply) => {
       const items = devMailbox
         .messages()

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { Database } from '../db/database.ts'
 import type { TokenHasher } from '../hash-secret.ts'
 import { HttpError } from '../http/errors.ts'
-import { parseRequest } from '../http/validate.ts'
+import type { ZodTypeProvider } from '../http/route-schema.ts'
 import type { ProjectReader } from '../projects/cache.ts'
 import {
   approveDevice,
@@ -24,7 +24,7 @@ import type { KeyVault } from './keys.ts'
 import { type CodeKind, codeMail, deviceMail, type Mailer } from './mail.ts'
 import { consumeOtp, issueOtp } from './otps.ts'
 import { requestContext } from './request-context.ts'
-import { answerRpc, type ChainSettings } from './rpc.ts'
+import { answerRpc, type ChainSettings, RpcOutcome } from './rpc.ts'
 import { claimMailSlot, claimPollSlot } from './throttle.ts'
 
 interface EmbeddedAuthOptions {
@@ -45,27 +45,45 @@ const Email = z
   .toLowerCase()
   .max(254)
   .pipe(z.email({ error: 'Invalid email' }))
+const Otp = z.string().max(16)
 const EmailBody = z.object({ email: Email })
-const OtpBody = z.object({ otp: z.string().max(16) })
-const LoginOtpBody = z.object({ email: Email, otp: z.string().max(16) })
+const LoginOtpBody = z.object({ email: Email, otp: Otp })
+const UpdateOtpBody = z.object({ otp: Otp, newEmail: Email })
 const RpcBody = z.object({ method: z.string().min(1).max(100), params: z.unknown().optional() })
+
+/** The embedded wallet's user as SPEC §3 describes it; the EOA is the only account until smart accounts land. */
+const PublicUser = z.object({
+  email: z.string(),
+  address: z.string(),
+  chainId: z.number(),
+  accounts: z.array(z.object({ address: z.string(), type: z.literal('eoa') })),
+  preferredAccountType: z.literal('eoa'),
+  smartAccountDeployed: z.boolean(),
+})
+const SignedIn = z.object({ token: z.string(), user: PublicUser })
+const PollAnswer = z.discriminatedUnion('approved', [
+  z.object({ approved: z.literal(true), ...SignedIn.shape }),
+  z.object({ approved: z.literal(false) }),
+])
+const actionAnswer = <const A extends string[]>(...actions: A) => z.object({ action: z.enum(actions) })
+
 /** How long one device poll waits for the approval link to be followed before answering "not yet". */
 const DEVICE_POLL_MS = 15_000
 
-/** The embedded wallet's user as SPEC §3 describes it; the EOA is the only account until smart accounts land. */
-function publicUser(user: UserRow, chainId: number) {
+function publicUser(user: UserRow, chainId: number): z.input<typeof PublicUser> {
   return {
     email: user.email,
     address: user.address,
     chainId,
-    accounts: [{ address: user.address, type: 'eoa' as const }],
-    preferredAccountType: 'eoa' as const,
+    accounts: [{ address: user.address, type: 'eoa' }],
+    preferredAccountType: 'eoa',
     smartAccountDeployed: false,
   }
 }
 
 /** E-mail login, sessions and signing for the secure frame (prefix /v1/auth). */
-export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async (app, options) => {
+export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async (scope, options) => {
+  const app = scope.withTypeProvider<ZodTypeProvider>()
   const { db } = options.database
   const { vault, mailer, chain, publicUrl, hashToken } = options
   installFrameGuard(app, options.projects, publicUrl)
@@ -87,72 +105,85 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
     user: publicUser(user, chain.chainId),
   })
 
-  app.post('/email/connect', async (request) => {
-    const { email } = parseRequest(EmailBody, request.body, 'body')
-    const caller = callerOf(request)
-    const { projectId, deviceId, token } = caller
-    const user = await findUserByEmail(db, email)
-    if (user && token) {
-      const live = await sessionOf({ token, projectId, deviceId }).catch(() => undefined)
-      if (live?.id === user.id) return { action: 'CONNECT' }
-    }
-    if (user && !(await isDeviceApproved(db, user.id, deviceId))) {
-      await claimMailSlot(db, email, request.ip)
-      const context = requestContext(request, caller)
-      const secret = await requestDeviceApproval(db, hashToken, { userId: user.id, deviceId, context })
-      // From configuration, never from Host or X-Forwarded-Host: a forged one would send the
-      // owner a genuine mail whose link hands the approval to someone else.
-      const link = new URL(`/auth/device?token=${secret}`, publicUrl).href
-      await mailer.send(deviceMail(email, link, context))
-      return { action: 'VERIFY_DEVICE' }
-    }
-    await sendCode(request, email, 'login', 'login')
-    return { action: 'VERIFY_OTP' }
-  })
+  app.post(
+    '/email/connect',
+    {
+      schema: { body: EmailBody, response: { 200: actionAnswer('CONNECT', 'VERIFY_DEVICE', 'VERIFY_OTP') } },
+    },
+    async (request) => {
+      const { email } = request.body
+      const caller = callerOf(request)
+      const { projectId, deviceId, token } = caller
+      const user = await findUserByEmail(db, email)
+      if (user && token) {
+        const live = await sessionOf({ token, projectId, deviceId }).catch(() => undefined)
+        if (live?.id === user.id) return { action: 'CONNECT' as const }
+      }
+      if (user && !(await isDeviceApproved(db, user.id, deviceId))) {
+        await claimMailSlot(db, email, request.ip)
+        const context = requestContext(request, caller)
+        const secret = await requestDeviceApproval(db, hashToken, { userId: user.id, deviceId, context })
+        // From configuration, never from Host or X-Forwarded-Host: a forged one would send the
+        // owner a genuine mail whose link hands the approval to someone else.
+        const link = new URL(`/auth/device?token=${secret}`, publicUrl).href
+        await mailer.send(deviceMail(email, link, context))
+        return { action: 'VERIFY_DEVICE' as const }
+      }
+      await sendCode(request, email, 'login', 'login')
+      return { action: 'VERIFY_OTP' as const }
+    },
+  )
 
-  app.post('/otp/verify', async (request) => {
-    const { email, otp } = parseRequest(LoginOtpBody, request.body, 'body')
-    const { projectId, deviceId } = callerOf(request)
-    await consumeOtp(db, hashToken, { email, purpose: 'login', deviceId, code: otp })
-    const user = await db.transaction().execute(async (trx) => {
-      const created = await findOrCreateUser(trx, vault, email)
-      await approveDevice(trx, created.id, deviceId)
-      return created
-    })
-    return signedIn(user, projectId, deviceId)
-  })
+  app.post(
+    '/otp/verify',
+    { schema: { body: LoginOtpBody, response: { 200: SignedIn } } },
+    async (request) => {
+      const { email, otp } = request.body
+      const { projectId, deviceId } = callerOf(request)
+      await consumeOtp(db, hashToken, { email, purpose: 'login', deviceId, code: otp })
+      const user = await db.transaction().execute(async (trx) => {
+        const created = await findOrCreateUser(trx, vault, email)
+        await approveDevice(trx, created.id, deviceId)
+        return created
+      })
+      return signedIn(user, projectId, deviceId)
+    },
+  )
 
-  app.post('/device/poll', async (request, reply) => {
-    const { email } = parseRequest(EmailBody, request.body, 'body')
-    const { projectId, deviceId } = callerOf(request)
-    await claimPollSlot(db, request.ip, deviceId)
-    // Only the device an approval link was mailed for may wait; every other poll, for an address
-    // with an account or without, gets the same immediate answer.
-    const user = await awaitedApproval(db, email, deviceId)
-    if (!user) throw new HttpError(400, 'No approval is pending for this device')
-    const deadline = Date.now() + DEVICE_POLL_MS
-    // Stop asking the database once the frame has gone (page closed, request aborted).
-    let gone = false
-    reply.raw.once('close', () => {
-      gone = true
-    })
-    while (!gone) {
-      if (await takeDeviceApproval(db, user.id, deviceId))
-        return { approved: true, ...(await signedIn(user, projectId, deviceId)) }
-      if (Date.now() >= deadline) break
-      await new Promise((resolve) => setTimeout(resolve, 1000))
-    }
-    return { approved: false }
-  })
+  app.post(
+    '/device/poll',
+    { schema: { body: EmailBody, response: { 200: PollAnswer } } },
+    async (request, reply) => {
+      const { email } = request.body
+      const { projectId, deviceId } = callerOf(request)
+      await claimPollSlot(db, request.ip, deviceId)
+      // Only the device an approval link was mailed for may wait; every other poll, for an address
+      // with an account or without, gets the same immediate answer.
+      const user = await awaitedApproval(db, email, deviceId)
+      if (!user) throw new HttpError(400, 'No approval is pending for this device')
+      const deadline = Date.now() + DEVICE_POLL_MS
+      // Stop asking the database once the frame has gone (page closed, request aborted).
+      let gone = false
+      reply.raw.once('close', () => {
+        gone = true
+      })
+      while (!gone) {
+        if (await takeDeviceApproval(db, user.id, deviceId))
+          return { approved: true as const, ...(await signedIn(user, projectId, deviceId)) }
+        if (Date.now() >= deadline) break
+        await new Promise((resolve) => setTimeout(resolve, 1000))
+      }
+      return { approved: false as const }
+    },
+  )
 
-  app.post('/user', async (request) => {
+  app.post('/user', { schema: { response: { 200: PublicUser } } }, async (request) => {
     const user = await sessionOf(callerOf(request))
     return publicUser(user, chain.chainId)
   })
 
-  app.post('/sign-out', async (request) => {
-    const caller = callerOf(request)
-    const user = await sessionOf(caller).catch(() => undefined)
+  app.post('/sign-out', { schema: { response: { 200: z.object({}) } } }, async (request) => {
+    const user = await sessionOf(callerOf(request)).catch(() => undefined)
     if (user) await endSession(db, user.tokenHash)
     return {}
   })
@@ -163,12 +194,11 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
     ['/rpc', { approved: false }],
     ['/rpc/approved', { approved: true }],
   ] as const) {
-    app.post(path, async (request) => {
-      const body = parseRequest(RpcBody, request.body, 'body')
+    app.post(path, { schema: { body: RpcBody, response: { 200: RpcOutcome } } }, async (request) => {
       const user = await sessionOf(callerOf(request))
       return answerRpc(
         chain,
-        body,
+        request.body,
         user.address as Hex,
         (use) => vault.withAccount(user.id, user.encrypted_key, use),
         route,
@@ -176,50 +206,62 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
     })
   }
 
-  // Update e-mail (SPEC §4): a code to the current address, then one to the new address.
-  app.post('/email/update', async (request) => {
-    const { email } = parseRequest(EmailBody, request.body, 'body')
-    const caller = callerOf(request)
-    const user = await sessionOf(caller)
-    if (email === user.email) throw new HttpError(400, 'This is already your e-mail address')
-    if (await findUserByEmail(db, email)) throw new HttpError(409, 'This e-mail address is already in use')
-    await sendCode(request, user.email, `update_primary:${email}`, 'leave-address')
-    return { action: 'VERIFY_PRIMARY_OTP' }
-  })
+  // Update e-mail (SPEC §4): a code to the current address, then one to the new address; each step
+  // spends the code the step before mailed.
+  const leavingPurpose = (newEmail: string) => `update_primary:${newEmail}`
+  const arrivingPurpose = (user: UserRow) => `update_secondary:${user.id}`
 
-  app.post('/email/update/primary', async (request) => {
-    const { otp } = parseRequest(OtpBody, request.body, 'body')
-    const { newEmail } = parseRequest(z.object({ newEmail: Email }), request.body, 'body')
-    const caller = callerOf(request)
-    const user = await sessionOf(caller)
-    await consumeOtp(db, hashToken, {
-      email: user.email,
-      purpose: `update_primary:${newEmail}`,
-      deviceId: caller.deviceId,
-      code: otp,
-    })
-    await sendCode(request, newEmail, `update_secondary:${user.id}`, 'new-address')
-    return { action: 'VERIFY_SECONDARY_OTP' }
-  })
+  app.post(
+    '/email/update',
+    { schema: { body: EmailBody, response: { 200: actionAnswer('VERIFY_PRIMARY_OTP') } } },
+    async (request) => {
+      const { email } = request.body
+      const user = await sessionOf(callerOf(request))
+      if (email === user.email) throw new HttpError(400, 'This is already your e-mail address')
+      if (await findUserByEmail(db, email)) throw new HttpError(409, 'This e-mail address is already in use')
+      await sendCode(request, user.email, leavingPurpose(email), 'leave-address')
+      return { action: 'VERIFY_PRIMARY_OTP' as const }
+    },
+  )
 
-  app.post('/email/update/secondary', async (request) => {
-    const { otp } = parseRequest(OtpBody, request.body, 'body')
-    const { newEmail } = parseRequest(z.object({ newEmail: Email }), request.body, 'body')
-    const caller = callerOf(request)
-    const user = await sessionOf(caller)
-    await consumeOtp(db, hashToken, {
-      email: newEmail,
-      purpose: `update_secondary:${user.id}`,
-      deviceId: caller.deviceId,
-      code: otp,
-    })
-    const updated = await db
-      .updateTable('embedded_users')
-      .set({ email: newEmail })
-      .where('id', '=', user.id)
-      .executeTakeFirst()
-      .catch(() => undefined)
-    if (updated?.numUpdatedRows !== 1n) throw new HttpError(409, 'This e-mail address is already in use')
-    return { newEmail }
-  })
+  const updateSteps = {
+    primary: {
+      Answer: actionAnswer('VERIFY_SECONDARY_OTP'),
+      spends: (user: UserRow, newEmail: string) => ({
+        email: user.email,
+        purpose: leavingPurpose(newEmail),
+      }),
+      async next(request: FastifyRequest, user: UserRow, newEmail: string) {
+        await sendCode(request, newEmail, arrivingPurpose(user), 'new-address')
+        return { action: 'VERIFY_SECONDARY_OTP' as const }
+      },
+    },
+    secondary: {
+      Answer: z.object({ newEmail: z.string() }),
+      spends: (user: UserRow, newEmail: string) => ({ email: newEmail, purpose: arrivingPurpose(user) }),
+      async next(_request: FastifyRequest, user: UserRow, newEmail: string) {
+        const updated = await db
+          .updateTable('embedded_users')
+          .set({ email: newEmail })
+          .where('id', '=', user.id)
+          .executeTakeFirst()
+          .catch(() => undefined)
+        if (updated?.numUpdatedRows !== 1n) throw new HttpError(409, 'This e-mail address is already in use')
+        return { newEmail }
+      },
+    },
+  }
+  for (const [step, { Answer, spends, next }] of Object.entries(updateSteps)) {
+    app.post(
+      `/email/update/${step}`,
+      { schema: { body: UpdateOtpBody, response: { 200: Answer } } },
+      async (request) => {
+        const { otp, newEmail } = request.body
+        const caller = callerOf(request)
+        const user = await sessionOf(caller)
+        await consumeOtp(db, hashToken, { ...spends(user, newEmail), deviceId: caller.deviceId, code: otp })
+        return next(request, user, newEmail)
+      },
+    )
+  }
 }

@@ -4,11 +4,11 @@ import { createWalletClient, defineChain, type Hex, hashTypedData, http, isAddre
 import type { PrivateKeyAccount } from 'viem/accounts'
 import { z } from 'zod'
 
-interface RpcError {
-  code: number
-  message: string
-}
-type RpcOutcome = { result: unknown } | { error: RpcError }
+const RpcError = z.object({ code: z.number(), message: z.string() })
+
+/** The answer of `/rpc` and `/rpc/approved`: a JSON-RPC result or error, without the envelope. */
+export const RpcOutcome = z.union([z.object({ result: z.unknown() }), z.object({ error: RpcError })])
+type RpcOutcome = z.input<typeof RpcOutcome>
 
 export interface ChainSettings {
   rpcUrl: string
@@ -168,7 +168,7 @@ async function forward(chain: ChainSettings, method: string, params: unknown): P
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }),
       signal: AbortSignal.timeout(10_000),
     })
-    const body = (await response.json()) as { result?: unknown; error?: RpcError }
+    const body = (await response.json()) as { result?: unknown; error?: z.input<typeof RpcError> }
     if (body.error) return { error: { code: body.error.code, message: body.error.message } }
     return { result: body.result ?? null }
   } catch (error) {
