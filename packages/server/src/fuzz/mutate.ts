@@ -2,7 +2,8 @@ import fc from 'fast-check'
 import { ENCODINGS, type Encoding, encode } from './encodings.ts'
 import type { RequestShape } from './request.ts'
 import type { FuzzTarget } from './target.ts'
-import { badHeader, badJson, badOrigin, badUrlValue, badWire, type UrlValue, type Wire } from './values.ts'
+import { badHeader, badJson, badOrigin, badUrlValue, badWire } from './values.ts'
+import type { UrlValue, Wire } from './verbatim.ts'
 
 /** Where a route reads its project from. */
 export interface Guard {

@@ -1,7 +1,7 @@
 import { connect } from 'node:net'
 import { performance } from 'node:perf_hooks'
 import type { FastifyInstance } from 'fastify'
-import { RawJson, type UrlValue } from './values.ts'
+import { RawJson, type UrlValue } from './verbatim.ts'
 
 /** The exact bytes of a body; `stream` sends it chunked over a socket, so no length is known up front. */
 export interface RawBody {

@@ -1,19 +1,6 @@
 import fc from 'fast-check'
 import type { FuzzTarget } from './target.ts'
-
-/** JSON text placed as it is where a value would go: what JSON.stringify cannot write (1e999, 10,000 levels). */
-export class RawJson {
-  constructor(readonly text: string) {}
-  toString(): string {
-    return this.text.length > 40 ? `RawJson(${this.text.slice(0, 20)}…${this.text.length} chars)` : this.text
-  }
-}
-
-/** A URL part written exactly as given (latin1 bytes): invalid percent-escapes, raw bytes, NUL. */
-export interface Wire {
-  wire: string
-}
-export type UrlValue = string | Wire
+import { RawJson, type UrlValue, type Wire } from './verbatim.ts'
 
 const MEGABYTE = 1_000_000
 const HUGE_ASCII = 'a'.repeat(MEGABYTE)
