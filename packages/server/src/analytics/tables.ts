@@ -6,7 +6,7 @@ export interface AnalyticsTables {
   analytics_rate_limits: { project_id: string; ip: string; window_started_at: Date; events: number }
 }
 
-export interface AnalyticsEventsTable {
+interface AnalyticsEventsTable {
   event_id: string
   project_id: string
   /** `track` or `error`. */

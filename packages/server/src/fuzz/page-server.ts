@@ -15,7 +15,7 @@ export interface PageServer extends Server {
   close(): Promise<void>
 }
 
-export const PAGE_SERVER_ORIGIN = 'http://page.test'
+const PAGE_SERVER_ORIGIN = 'http://page.test'
 
 /**
  * The page server's sign-in endpoint is fuzzed, not its render, so a stand-in build (a manifest and

@@ -21,7 +21,7 @@ export const ROUTES: Route[] = [
 ]
 
 /** `METHOD path` for every route the app registered, read from Fastify's route tree; HEAD twins left out. */
-export function registeredRoutes(app: FastifyInstance): string[] {
+function registeredRoutes(app: FastifyInstance): string[] {
   const parents: string[] = []
   const found: string[] = []
   for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {

@@ -53,7 +53,7 @@ const numberText = fc.constantFrom(
   '１',
 )
 
-export const badAddress = fc.oneof(
+const badAddress = fc.oneof(
   fc.constantFrom(
     '0x',
     `0X${'a'.repeat(40)}`,
@@ -66,7 +66,7 @@ export const badAddress = fc.oneof(
   hex(40, 40),
 )
 
-export const badCaip = fc.oneof(
+const badCaip = fc.oneof(
   fc.constantFrom(
     'eip155',
     'eip155:',
@@ -88,7 +88,7 @@ export const badCaip = fc.oneof(
 
 const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url')
 
-export function badCursor(target: FuzzTarget): fc.Arbitrary<string> {
+function badCursor(target: FuzzTarget): fc.Arbitrary<string> {
   const forged = fc.constantFrom(
     cursorOf({ b: -1, i: 0 }),
     cursorOf({ b: 1e300, i: 0 }),

@@ -4,7 +4,7 @@ import https from 'node:https'
 import { isIP, type LookupFunction } from 'node:net'
 import { isAllowedHost, isPublicAddress } from './public-address.ts'
 
-export interface ResolvedAddress {
+interface ResolvedAddress {
   address: string
   family: number
 }
@@ -27,7 +27,7 @@ export class RefusedFetchError extends Error {
   override name = 'RefusedFetchError'
 }
 
-export const MAX_JSON_BYTES = 256 * 1024
+const MAX_JSON_BYTES = 256 * 1024
 const MAX_REDIRECTS = 3
 
 const resolveAll: Resolve = (hostname) => lookup(hostname, { all: true, verbatim: true })

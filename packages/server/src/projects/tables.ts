@@ -13,7 +13,7 @@ export interface ProjectsTable {
   created_at: Generated<Date>
 }
 
-export interface ProjectOriginsTable {
+interface ProjectOriginsTable {
   project_id: string
   origin: string
 }

@@ -90,7 +90,7 @@ async function admin(url: string, statement: string): Promise<void> {
   }
 }
 
-export const BACKENDS: Backend[] = [pglite, postgres(process.env.TEST_DATABASE_URL || undefined)]
+const BACKENDS: Backend[] = [pglite, postgres(process.env.TEST_DATABASE_URL || undefined)]
 
 /**
  * Declares a suite once per backend. A backend that is not configured still shows up, with all
