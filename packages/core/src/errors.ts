@@ -7,14 +7,12 @@ export const ErrorText = {
   PROJECT_ID_NOT_DEFINED: 'Project ID is not defined',
   TOKEN_BALANCE_UNAVAILABLE: 'Token Balance Unavailable',
   NETWORK_NOT_SUPPORTED_FOR_GAS_PRICE: 'Network not supported for Gas Price',
-  NETWORK_NOT_SUPPORTED_FOR_SWAPS: 'Network not supported for Swaps',
   UNSUPPORTED_CHAIN: 'Unsupported chain',
   FAILED_TO_DISCONNECT: 'Failed to disconnect',
   FAILED_TO_FETCH_TRANSACTIONS: 'Failed to fetch transactions',
   AUTH_INIT_FAILED: 'A problem occurred while trying initialize authentication',
   SIGNATURE_DECLINED: 'Signature declined',
   SMART_ACCOUNTS_UNSUPPORTED: 'This application might not support Smart Accounts',
-  AUTHENTICATING: 'Authenticating...',
   SIWX_NOT_ENABLED: 'SIWX is not enabled',
   NO_ACTIVE_CAIP_ADDRESS: 'No ActiveCaipAddress found',
   NO_ACTIVE_CAIP_NETWORK: 'No ActiveCaipNetwork or client found',
@@ -23,22 +21,15 @@ export const ErrorText = {
   SEND_NEEDS_AMOUNT_AND_RECEIVER: 'An amount and receiver address are required',
   SEND_NEEDS_TOKEN: 'A token is required',
   RPC_NOT_ALLOWED: 'Requested RPC call is not allowed',
-  ACTION_NOT_ALLOWED: 'Action not allowed',
   FRAME_ERROR: 'An error occurred',
-  REQUEST_ABORTED: 'Request was aborted',
-  SOMETHING_WENT_WRONG: 'Something went wrong',
   FRAME_LOAD_FAILED: 'Unable to load email login dependency',
   ADAPTER_NOT_FOUND: 'Adapter not found',
-  CAIP_NETWORK_NOT_FOUND: 'CaipNetwork not found',
   CHAIN_NOT_SUPPORTED: 'Chain is not supported',
-  WALLETCONNECT_CONNECTOR_NOT_FOUND: 'WalletConnectConnector not found',
   UNKNOWN_ERROR: 'Unknown error',
   SIWE_CONFIG_CONFLICT: 'Cannot set both `siweConfig` and `siwx` options',
   NO_NETWORKS: 'At least one network is required',
   SEVERAL_NETWORKS: 'Portico supports exactly one network',
 } as const
-
-export type ErrorTextKey = keyof typeof ErrorText
 
 /** `Please try again after {n} seconds` — the e-mail cooldown toast. */
 export function tryAgainAfter(seconds: number): string {
@@ -48,11 +39,10 @@ export function tryAgainAfter(seconds: number): string {
 /** Messages the services answer with; the client maps them to alerts. */
 export const ServerErrorText = {
   ORIGIN_NOT_ALLOWED: 'Unauthorized: origin not allowed',
-  JWT_NOT_YET_VALID: 'JWT validation error: JWT Token is not yet valid',
   INVALID_KEY: 'Unauthorized: invalid key',
 } as const
 
-export type AlertKind = 'iframe_load_failed' | 'iframe_request_timeout' | 'unverified_domain'
+type AlertKind = 'iframe_load_failed' | 'iframe_request_timeout' | 'unverified_domain'
 
 export interface Alert {
   shortMessage: string
@@ -61,10 +51,6 @@ export interface Alert {
 }
 
 export const Alerts = {
-  NETWORK_NOT_FOUND: {
-    shortMessage: 'Network Not Found',
-    longMessage: 'Network not found - please make sure it is included in the networks of the configuration',
-  },
   INVALID_APP_CONFIGURATION: {
     shortMessage: 'Invalid App Configuration',
     longMessage: 'Origin not allowed for this project ID - add it to the project’s allowed origins',
@@ -84,10 +70,6 @@ export const Alerts = {
     shortMessage: 'Session Expired',
     longMessage: 'Invalid session - check your device’s time settings and reconnect',
   },
-  PROJECT_ID_NOT_CONFIGURED: {
-    shortMessage: 'Project ID Not Configured',
-    longMessage: 'Project ID not configured - set projectId in createPortico',
-  },
 } as const satisfies Record<string, Alert>
 
 /** EIP-1193 provider error codes. */
@@ -95,38 +77,19 @@ export const ProviderErrorCode = {
   USER_REJECTED: 4001,
   UNAUTHORIZED: 4100,
   UNSUPPORTED_METHOD: 4200,
-  DISCONNECTED: 4900,
-  CHAIN_DISCONNECTED: 4901,
   SWITCH_CHAIN_FAILED: 4902,
 } as const
 
 /** JSON-RPC 2.0 and EIP-1474 codes. */
 export const JsonRpcErrorCode = {
-  PARSE_ERROR: -32700,
   INVALID_REQUEST: -32600,
-  METHOD_NOT_FOUND: -32601,
   INVALID_PARAMS: -32602,
-  INTERNAL_ERROR: -32603,
-  INVALID_INPUT: -32000,
-  RESOURCE_NOT_FOUND: -32001,
   RESOURCE_UNAVAILABLE: -32002,
   TRANSACTION_REJECTED: -32003,
-  METHOD_NOT_SUPPORTED: -32004,
-  LIMIT_EXCEEDED: -32005,
-  VERSION_NOT_SUPPORTED: -32006,
 } as const
 
-/** EIP-5792 wallet call codes; 5000 is treated as a user rejection. */
-export const WalletCallErrorCode = {
-  USER_REJECTED: 5000,
-  UNSUPPORTED_NON_OPTIONAL_CAPABILITY: 5700,
-  UNSUPPORTED_CHAIN: 5710,
-  DUPLICATE_BUNDLE_ID: 5720,
-  UNKNOWN_BUNDLE_ID: 5730,
-  BUNDLE_TOO_LARGE: 5740,
-  ATOMIC_READY_UPGRADE_REJECTED: 5750,
-  ATOMICITY_NOT_SUPPORTED: 5760,
-} as const
+/** EIP-5792's code for a user who refused a call batch. */
+const WALLET_CALL_USER_REJECTED = 5000
 
 export type ErrorCategory = 'INTERNAL_SDK_ERROR' | 'SECURE_SITE_ERROR' | 'API_ERROR' | 'WALLET_ERROR'
 
@@ -173,42 +136,10 @@ export function isUserRejection(error: unknown): boolean {
   let current: unknown = error
   for (let depth = 0; depth < 5 && current; depth++) {
     const code = (current as { code?: unknown }).code
-    if (code === ProviderErrorCode.USER_REJECTED || code === WalletCallErrorCode.USER_REJECTED) return true
+    if (code === ProviderErrorCode.USER_REJECTED || code === WALLET_CALL_USER_REJECTED) return true
     const name = (current as { name?: unknown }).name
     if (name === 'UserRejectedRequestError') return true
     current = (current as { cause?: unknown }).cause
   }
   return /user rejected|user denied/i.test(errorMessage(error))
-}
-
-export type NodeErrorKind =
-  | 'execution_reverted'
-  | 'fee_cap_too_high'
-  | 'fee_cap_too_low'
-  | 'nonce_too_high'
-  | 'nonce_too_low'
-  | 'nonce_max'
-  | 'insufficient_funds'
-  | 'intrinsic_gas_too_high'
-  | 'intrinsic_gas_too_low'
-  | 'transaction_type_not_supported'
-  | 'tip_above_fee_cap'
-
-const NODE_ERROR_PATTERNS: ReadonlyArray<readonly [NodeErrorKind, RegExp]> = [
-  ['execution_reverted', /execution reverted|revert/i],
-  ['fee_cap_too_high', /max fee per gas higher than|fee cap too high/i],
-  ['fee_cap_too_low', /max fee per gas less than block base fee|fee cap too low|transaction is outdated/i],
-  ['nonce_too_high', /nonce too high/i],
-  ['nonce_too_low', /nonce too low|transaction already imported|already known/i],
-  ['nonce_max', /nonce has max value/i],
-  ['insufficient_funds', /insufficient funds|exceeds transaction sender account balance/i],
-  ['intrinsic_gas_too_high', /intrinsic gas too high|gas limit reached/i],
-  ['intrinsic_gas_too_low', /intrinsic gas too low/i],
-  ['transaction_type_not_supported', /transaction type not valid|transaction type not supported/i],
-  ['tip_above_fee_cap', /max priority fee per gas higher than max fee per gas|tip higher than fee cap/i],
-]
-
-/** Recognises an Ethereum node's error by its message (SPEC §8 "Node errors"). */
-export function classifyNodeError(message: string): NodeErrorKind | undefined {
-  return NODE_ERROR_PATTERNS.find(([, pattern]) => pattern.test(message))?.[0]
 }

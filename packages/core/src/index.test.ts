@@ -15,7 +15,6 @@ describe('@portico/core exports', () => {
       'EmbeddedError',
       'ErrorText',
       'FRAME',
-      'JsonRpcErrorCode',
       'MODAL_DEFAULTS',
       'PorticoError',
       'ProviderErrorCode',

@@ -28,7 +28,6 @@ export {
   ErrorText,
   errorMessage,
   isUserRejection,
-  JsonRpcErrorCode,
   PorticoError,
   ProviderErrorCode,
 } from './errors.ts'

@@ -13,7 +13,7 @@ export type WalletFeature = 'onramp' | 'swaps' | 'receive' | 'send'
 
 export const DEFAULT_CONNECT_METHODS_ORDER: readonly ConnectMethod[] = ['email', 'social', 'wallet']
 /** A visitor who already has a usable browser wallet most likely came to use it. */
-export const WALLET_FIRST_CONNECT_METHODS_ORDER: readonly ConnectMethod[] = ['wallet', 'email', 'social']
+const WALLET_FIRST_CONNECT_METHODS_ORDER: readonly ConnectMethod[] = ['wallet', 'email', 'social']
 export const DEFAULT_CONNECTOR_GROUPS_ORDER: readonly ConnectorGroup[] = [
   'walletConnect',
   'recent',

@@ -51,9 +51,6 @@ export const APPROVAL_RPC_METHODS = [
 
 export const ACCEPTED_RPC_METHODS = [...SAFE_RPC_METHODS, ...APPROVAL_RPC_METHODS] as const
 
-export type SafeRpcMethod = (typeof SAFE_RPC_METHODS)[number]
-export type ApprovalRpcMethod = (typeof APPROVAL_RPC_METHODS)[number]
-export type AcceptedRpcMethod = (typeof ACCEPTED_RPC_METHODS)[number]
 export type RpcMethodClass = 'safe' | 'approval' | 'rejected'
 
 const SAFE = new Set<string>(SAFE_RPC_METHODS)

@@ -2,37 +2,32 @@ import fc from 'fast-check'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import {
-  createCookieStorage,
   createMemoryStorage,
   isExpired,
   type KeyValueStorage,
-  parseCookieHeader,
   readCache,
   readJson,
-  readList,
   StorageKey,
   safeLocalStorage,
   writeCache,
   writeJson,
-  writeList,
 } from './storage.ts'
 
 const checksummed = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
 
 describe('storage keys', () => {
   it('namespaces every key under @portico/ and keeps them distinct', () => {
-    const keys = Object.values(StorageKey).map((key) => (typeof key === 'function' ? key('eip155') : key))
+    const keys = Object.values(StorageKey)
     for (const key of keys) expect(key.startsWith('@portico/')).toBe(true)
     expect(new Set(keys).size).toBe(keys.length)
-    expect(StorageKey.connectedConnectorId('solana')).not.toBe(StorageKey.connectedConnectorId('eip155'))
   })
 })
 
 describe('JSON helpers', () => {
   it('reads back what was written', () => {
     const storage = createMemoryStorage()
-    expect(writeJson(storage, StorageKey.connections, [{ id: 'a' }])).toBe(true)
-    expect(readJson(storage, StorageKey.connections)).toEqual([{ id: 'a' }])
+    expect(writeJson(storage, StorageKey.recentWallets, [{ id: 'a' }])).toBe(true)
+    expect(readJson(storage, StorageKey.recentWallets)).toEqual([{ id: 'a' }])
   })
 
   it('returns undefined for missing, corrupt or wrongly shaped data instead of throwing', () => {
@@ -59,16 +54,6 @@ describe('JSON helpers', () => {
     expect(writeJson(full, 'k', 1)).toBe(false)
     expect(writeJson(createMemoryStorage(), 'k', 1n)).toBe(false)
   })
-
-  it('stores comma lists without blanks or duplicates', () => {
-    const storage = createMemoryStorage()
-    writeList(storage, StorageKey.connectedNamespaces, ['eip155', 'solana', 'eip155', ''])
-    expect(storage.getItem(StorageKey.connectedNamespaces)).toBe('eip155,solana')
-    expect(readList(storage, StorageKey.connectedNamespaces)).toEqual(['eip155', 'solana'])
-    storage.setItem(StorageKey.smartAccountEnabledNetworks, ' 1, ,8453 ,')
-    expect(readList(storage, StorageKey.smartAccountEnabledNetworks)).toEqual(['1', '8453'])
-    expect(readList(storage, 'missing')).toEqual([])
-  })
 })
 
 describe('address-keyed caches', () => {
@@ -81,18 +66,24 @@ describe('address-keyed caches', () => {
 
   it('finds an EVM address whatever its case, but keeps Solana addresses case-sensitive', () => {
     const storage = createMemoryStorage()
-    writeCache(storage, StorageKey.ensCache, checksummed, 'alice.eth', 0)
-    expect(readCache(storage, StorageKey.ensCache, checksummed.toLowerCase(), 300_000, 1)).toBe('alice.eth')
+    writeCache(storage, StorageKey.nativeBalanceCache, checksummed, 'alice.eth', 0)
+    expect(readCache(storage, StorageKey.nativeBalanceCache, checksummed.toLowerCase(), 300_000, 1)).toBe(
+      'alice.eth',
+    )
     const solana = 'So11111111111111111111111111111111111111112'
-    writeCache(storage, StorageKey.ensCache, solana, 'sol', 0)
-    expect(readCache(storage, StorageKey.ensCache, solana.toLowerCase(), 300_000, 1)).toBeUndefined()
+    writeCache(storage, StorageKey.nativeBalanceCache, solana, 'sol', 0)
+    expect(
+      readCache(storage, StorageKey.nativeBalanceCache, solana.toLowerCase(), 300_000, 1),
+    ).toBeUndefined()
   })
 
   it('keeps other accounts when writing one', () => {
     const storage = createMemoryStorage()
-    writeCache(storage, StorageKey.identityCache, '0x'.padEnd(42, '1'), { name: 'one' }, 0)
-    writeCache(storage, StorageKey.identityCache, '0x'.padEnd(42, '2'), { name: 'two' }, 0)
-    expect(readCache(storage, StorageKey.identityCache, '0x'.padEnd(42, '1'), 10, 5)).toEqual({ name: 'one' })
+    writeCache(storage, StorageKey.portfolioCache, '0x'.padEnd(42, '1'), { name: 'one' }, 0)
+    writeCache(storage, StorageKey.portfolioCache, '0x'.padEnd(42, '2'), { name: 'two' }, 0)
+    expect(readCache(storage, StorageKey.portfolioCache, '0x'.padEnd(42, '1'), 10, 5)).toEqual({
+      name: 'one',
+    })
   })
 
   it('ignores entries from the future and survives garbage in storage', () => {
@@ -162,77 +153,5 @@ describe('safeLocalStorage', () => {
     full = true
     expect(() => storage.setItem('a', 'new')).not.toThrow()
     expect(storage.getItem('a')).toBeNull()
-  })
-})
-
-describe('cookie storage', () => {
-  function jar(maxAgeSeconds?: number) {
-    const written: string[] = []
-    let header = ''
-    const storage = createCookieStorage({
-      read: () => header,
-      write: (cookie) => {
-        written.push(cookie)
-        const [pair = ''] = cookie.split(';')
-        const [name = ''] = pair.split('=')
-        const rest = header
-          .split('; ')
-          .filter((c) => c && !c.startsWith(`${name}=`))
-          .concat(cookie.includes('Max-Age=0') ? [] : [pair])
-        header = rest.join('; ')
-      },
-      maxAgeSeconds,
-    })
-    return { storage, written }
-  }
-
-  it('writes URI-encoded, site-wide, Lax cookies and reads them back', () => {
-    const { storage, written } = jar()
-    storage.setItem(StorageKey.connectionStatus, 'connected')
-    expect(written[0]).toBe('%40portico%2Fconnection_status=connected; Path=/; SameSite=Lax')
-    expect(storage.getItem(StorageKey.connectionStatus)).toBe('connected')
-  })
-
-  it('keeps any value intact through the cookie, and removes it on request', () => {
-    const { storage } = jar(3600)
-    fc.assert(
-      fc.property(fc.string(), (value) => {
-        storage.setItem(StorageKey.connections, value)
-        expect(storage.getItem(StorageKey.connections)).toBe(value)
-      }),
-    )
-    storage.removeItem(StorageKey.connections)
-    expect(storage.getItem(StorageKey.connections)).toBeNull()
-  })
-
-  it('adds Max-Age when asked and expires a removed cookie', () => {
-    const { storage, written } = jar(86_400)
-    storage.setItem('k', 'v')
-    storage.removeItem('k')
-    expect(written).toEqual([
-      'k=v; Path=/; SameSite=Lax; Max-Age=86400',
-      'k=; Path=/; SameSite=Lax; Max-Age=0',
-    ])
-  })
-})
-
-describe('parseCookieHeader', () => {
-  it('reads the Cookie header of a server request', () => {
-    expect(parseCookieHeader('a=1; %40portico%2Femail=al%40ice.dev;b="quoted"; flag')).toEqual({
-      a: '1',
-      '@portico/email': 'al@ice.dev',
-      b: 'quoted',
-    })
-    expect(parseCookieHeader(undefined)).toEqual({})
-  })
-
-  it('keeps the first of two cookies with one name and survives broken encoding', () => {
-    expect(parseCookieHeader('a=first; a=second; bad=%E0%A4%A')).toEqual({ a: 'first', bad: '%E0%A4%A' })
-  })
-
-  it('does not let a cookie named __proto__ change the result object', () => {
-    const parsed = parseCookieHeader('__proto__=x; a=1')
-    expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype)
-    expect(parsed.a).toBe('1')
   })
 })

@@ -10,25 +10,9 @@ const PREFIX = '@portico/'
 export const StorageKey = {
   portfolioCache: `${PREFIX}portfolio_cache`,
   nativeBalanceCache: `${PREFIX}native_balance_cache`,
-  ensCache: `${PREFIX}ens_cache`,
-  identityCache: `${PREFIX}identity_cache`,
-  activeNetworkId: `${PREFIX}active_caip_network_id`,
-  activeNamespace: `${PREFIX}active_namespace`,
-  connectedConnectorId: (namespace: string) => `${PREFIX}${namespace}:connected_connector_id`,
-  connectedSocial: `${PREFIX}connected_social`,
-  connectedSocialUsername: `${PREFIX}connected_social_username`,
-  connectionStatus: `${PREFIX}connection_status`,
-  /** Comma list. */
-  connectedNamespaces: `${PREFIX}connected_namespaces`,
-  preferredAccountTypes: `${PREFIX}preferred_account_types`,
-  connections: `${PREFIX}connections`,
-  telegramSocialProvider: `${PREFIX}telegram_social_provider`,
   emailLoginUsed: `${PREFIX}email_login_used`,
   email: `${PREFIX}email`,
-  lastUsedChain: `${PREFIX}last_used_chain`,
   lastEmailLoginTime: `${PREFIX}last_email_login_time`,
-  /** Comma list. */
-  smartAccountEnabledNetworks: `${PREFIX}smart_account_enabled_networks`,
   recentWallets: `${PREFIX}recent_wallets`,
 } as const
 
@@ -114,21 +98,6 @@ export function writeJson(storage: KeyValueStorage, key: string, value: unknown)
   }
 }
 
-export function readList(storage: KeyValueStorage, key: string): string[] {
-  try {
-    return (storage.getItem(key) ?? '')
-      .split(',')
-      .map((item) => item.trim())
-      .filter(Boolean)
-  } catch {
-    return []
-  }
-}
-
-export function writeList(storage: KeyValueStorage, key: string, items: readonly string[]): void {
-  storage.setItem(key, [...new Set(items.filter(Boolean))].join(','))
-}
-
 interface CacheEntry<T> {
   timestamp: number
   value: T
@@ -167,50 +136,4 @@ export function writeCache<T>(
   const stored = readJson<unknown>(storage, key)
   const entries = stored && typeof stored === 'object' && !Array.isArray(stored) ? stored : {}
   writeJson(storage, key, { ...entries, [cacheAddress(address)]: { timestamp: now, value } })
-}
-
-export interface CookieStorageOptions {
-  read: () => string
-  write: (cookie: string) => void
-  /** Omitted: a session cookie, gone when the browser closes. */
-  maxAgeSeconds?: number | undefined
-}
-
-/**
- * Storage over `document.cookie` (or any cookie string), so the server render can start from the
- * same connection state the browser has. Names and values are URI-encoded because `@`, `/`, `;`
- * and `,` are not allowed raw in a cookie.
- */
-export function createCookieStorage({ read, write, maxAgeSeconds }: CookieStorageOptions): KeyValueStorage {
-  const attributes = 'Path=/; SameSite=Lax'
-  const maxAge = maxAgeSeconds === undefined ? '' : `; Max-Age=${Math.floor(maxAgeSeconds)}`
-  return {
-    getItem: (key) => parseCookieHeader(read())[key] ?? null,
-    setItem: (key, value) =>
-      write(`${encodeURIComponent(key)}=${encodeURIComponent(value)}; ${attributes}${maxAge}`),
-    removeItem: (key) => write(`${encodeURIComponent(key)}=; ${attributes}; Max-Age=0`),
-  }
-}
-
-/** A `Cookie` header as name → value; the first of two same-named cookies wins, as in browsers. */
-export function parseCookieHeader(header: string | null | undefined): Record<string, string> {
-  const cookies = new Map<string, string>()
-  for (const pair of (header ?? '').split(';')) {
-    const separator = pair.indexOf('=')
-    if (separator < 0) continue
-    const name = decode(pair.slice(0, separator).trim())
-    let value = pair.slice(separator + 1).trim()
-    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1)
-    if (name && !cookies.has(name)) cookies.set(name, decode(value))
-  }
-  return Object.fromEntries(cookies)
-}
-
-// A cookie set by someone else may hold a stray `%`; keep it raw rather than lose the header.
-function decode(text: string): string {
-  try {
-    return decodeURIComponent(text)
-  } catch {
-    return text
-  }
 }

@@ -4,7 +4,6 @@
  * clears what was shown, so one account's data never appears under another.
  */
 import { type Analytics, createAnalytics } from '../analytics/client.ts'
-import { TIME_MS } from '../constants.ts'
 import type { KeyValueStorage } from '../storage.ts'
 import type { Store } from '../store.ts'
 import { systemTimers, type Timers } from '../stores/modal.ts'
@@ -20,10 +19,11 @@ import type { RequestProvider } from './wallet-assets.ts'
  * within 5 s (issue 3), and the indexer and the query need part of that. One small query a second
  * per open tab, and none while the page is hidden.
  */
-export const ACTIVITY_REFRESH_MS = TIME_MS.oneSecond
+const ACTIVITY_REFRESH_MS = 1_000
 
-/** How many seconds a send waits, at most, for the services to have indexed it. */
+/** A send waits at most AFTER_SEND_ATTEMPTS × AFTER_SEND_INTERVAL_MS for the services to have indexed it. */
 const AFTER_SEND_ATTEMPTS = 10
+const AFTER_SEND_INTERVAL_MS = 1_000
 
 export interface AccountDataParameters {
   servicesUrl: string
@@ -112,7 +112,7 @@ export function createAccountData({
         transactions.store.getState().transactions.some((t) => t.hash?.toLowerCase() === hash.toLowerCase())
       )
         break
-      await new Promise<void>((resolve) => timers.setTimeout(resolve, TIME_MS.oneSecond))
+      await new Promise<void>((resolve) => timers.setTimeout(resolve, AFTER_SEND_INTERVAL_MS))
     }
     await balances.fetchBalances(current, { force: true })
   }

@@ -13,7 +13,7 @@ const PLUS_TYPES = new Set(['receive', 'deposit', 'borrow', 'claim'])
 const MINUS_TYPES = new Set(['withdraw', 'repay', 'burn'])
 
 /** Hidden: every transfer a spam NFT, or another chain than the connected one (SPEC §5). */
-export function isVisibleTransaction(transaction: Transaction, caipNetworkId: string): boolean {
+function isVisibleTransaction(transaction: Transaction, caipNetworkId: string): boolean {
   if (transaction.metadata.chain !== caipNetworkId) return false
   const { transfers } = transaction
   const allSpam =

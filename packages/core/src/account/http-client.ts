@@ -31,8 +31,8 @@ export interface ServicesClient {
   delete<T>(request: RequestParameters): Promise<T>
 }
 
-export const SDK_TYPE = 'portico-react'
-export const SDK_VERSION = '0.1.0'
+const SDK_TYPE = 'portico-react'
+const SDK_VERSION = '0.1.0'
 
 export function createServicesClient({
   baseUrl,

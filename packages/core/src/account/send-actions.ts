@@ -65,7 +65,7 @@ export async function estimateSendFee(
 }
 
 /** Resolves with the hash once the transfer is mined; rejects when refused or reverted. */
-export async function sendTransfer(parameters: SendTransferParameters): Promise<Hash> {
+async function sendTransfer(parameters: SendTransferParameters): Promise<Hash> {
   const { wagmiConfig, chainId } = parameters
   const { value, to, contract } = call(parameters)
   const hash = contract

@@ -21,11 +21,6 @@ function finite(value: number): number {
   return Number.isFinite(value) ? value : 0
 }
 
-/** The native token of the list, which the services mark by leaving its address out. */
-export function nativeBalance(balances: readonly Balance[]): Balance | undefined {
-  return balances.find((balance) => !balance.address)
-}
-
 /** The plain 0x address of a balance's CAIP-10 id; undefined for the native token. */
 export function tokenContract(balance: Balance): `0x${string}` | undefined {
   const address = balance.address?.split(':').at(-1)

@@ -30,11 +30,7 @@ export function dateTimeProblem(text: string): DateTimeProblem | undefined {
   return valid ? undefined : 'semantics'
 }
 
-export function isDateTime(text: string): boolean {
-  return dateTimeProblem(text) === undefined
-}
-
-/** Milliseconds since the epoch; only for texts `isDateTime` accepts. */
+/** Milliseconds since the epoch; only for texts in which `dateTimeProblem` finds none. */
 export function toEpochMs(text: string): number {
   // A leap second reads as the next instant, which is what the comparisons need.
   return Date.parse(text.replace(/:60(?=[.Zz+-])/, ':59')) + (/:60(?=[.Zz+-])/.test(text) ? 1000 : 0)

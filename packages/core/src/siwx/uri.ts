@@ -103,7 +103,7 @@ function unbracket(host: string): string {
  * Single ABNF rules of EIP-4361 and RFC 3986, so the character-level conformance vectors can be
  * checked one rule at a time.
  */
-export const ABNF_RULES = {
+const ABNF_RULES = {
   scheme: SCHEME,
   statement: "[A-Za-z0-9\\-._~:/?#\\[\\]@!$&'()*+,;= ]*",
   'pct-encoded': PCT,

@@ -21,7 +21,7 @@ export const VIEWS = [
 export const ACCOUNT_VIEWS = ['WalletSend', 'WalletReceive'] as const
 
 /** The steps of e-mail login and e-mail update (AppKit names them the same). */
-export const EMAIL_VIEWS = [
+const EMAIL_VIEWS = [
   'EmailVerifyOtp',
   'EmailVerifyDevice',
   'UpdateEmailWallet',
