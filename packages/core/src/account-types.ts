@@ -1,6 +1,6 @@
 import type { ChainNamespace } from './caip.ts'
 
-export type AccountType = 'eoa' | 'smartAccount' | 'payment' | 'ordinal' | 'stx'
+type AccountType = 'eoa' | 'smartAccount' | 'payment' | 'ordinal' | 'stx'
 
 export type AccountTypes = Partial<Record<ChainNamespace, AccountType>>
 

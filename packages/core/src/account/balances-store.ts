@@ -13,7 +13,7 @@ import type { ServicesClient } from './http-client.ts'
 import type { Balance } from './types.ts'
 import { fetchWalletAssets, type RequestProvider } from './wallet-assets.ts'
 
-export interface BalancesState {
+interface BalancesState {
   address: string | undefined
   balances: Balance[]
   loading: boolean

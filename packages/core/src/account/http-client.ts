@@ -5,7 +5,7 @@
  */
 import { PorticoError } from '../errors.ts'
 
-export type QueryValue = string | number | boolean | undefined | null
+type QueryValue = string | number | boolean | undefined | null
 
 export interface ServicesClientParameters {
   baseUrl: string
@@ -17,7 +17,7 @@ export interface ServicesClientParameters {
   fetch?: typeof globalThis.fetch | undefined
 }
 
-export interface RequestParameters {
+interface RequestParameters {
   path: string
   query?: Record<string, QueryValue> | undefined
   body?: unknown

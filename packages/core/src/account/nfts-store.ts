@@ -4,7 +4,7 @@ import { getNfts } from './api.ts'
 import type { ServicesClient } from './http-client.ts'
 import type { Nft } from './types.ts'
 
-export interface NftsState {
+interface NftsState {
   nfts: Nft[]
   loading: boolean
   next: string | undefined

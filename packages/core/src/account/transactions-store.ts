@@ -14,7 +14,7 @@ import { getTransactions } from './api.ts'
 import type { ServicesClient } from './http-client.ts'
 import type { Transaction } from './types.ts'
 
-export interface TransactionsState {
+interface TransactionsState {
   transactions: Transaction[]
   transactionsByYear: TransactionsByYear
   /** Kept for the SPEC §3 shape; on-ramp history is not built, so it stays empty. */

@@ -25,7 +25,7 @@ export interface Analytics {
   trackError(event: string, error: unknown, properties?: EventProperties): Promise<void>
 }
 
-export interface PageLocation {
+interface PageLocation {
   href: string
   host: string
 }

@@ -8,7 +8,7 @@ export interface Connection {
   chainId: number
 }
 
-export interface ConnectionState {
+interface ConnectionState {
   status: ConnectionStatus
   /** Oldest first; the last one is the most recently connected. */
   connections: Connection[]

@@ -2,7 +2,7 @@ import { ANIMATION_MS } from '../constants.ts'
 import { createStore, type Store } from '../store.ts'
 import type { Router, RouterData, View } from './router.ts'
 
-export interface ModalState {
+interface ModalState {
   open: boolean
   /** True while the modal shakes to say "you cannot close me now". */
   shake: boolean

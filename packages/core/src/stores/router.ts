@@ -36,9 +36,9 @@ export interface RouterData {
   wallet?: { name: string; icon?: string | undefined } | undefined
 }
 
-export type RouterDirection = 'forward' | 'back' | 'none'
+type RouterDirection = 'forward' | 'back' | 'none'
 
-export interface RouterState {
+interface RouterState {
   view: View
   history: View[]
   data: RouterData | undefined

@@ -2,9 +2,9 @@ import { TOAST_AUTO_CLOSE_MS, TOAST_REOPEN_MS } from '../constants.ts'
 import { createStore, type Store } from '../store.ts'
 import { systemTimers, type Timers } from './modal.ts'
 
-export type ToastVariant = 'success' | 'error' | 'loading'
+type ToastVariant = 'success' | 'error' | 'loading'
 
-export interface ToastState {
+interface ToastState {
   open: boolean
   message: string
   variant: ToastVariant
@@ -14,7 +14,7 @@ export interface ToastState {
   id: number
 }
 
-export interface ToastOptions {
+interface ToastOptions {
   icon?: string | undefined
   autoClose?: boolean | undefined
 }
