@@ -1,81 +1,23 @@
 import {
   type Config,
-  type Connector,
   connect,
-  createConfig,
-  createConnector,
-  createStorage,
   disconnect,
-  http,
   hydrate,
-  noopStorage,
   reconnect,
   type Connection as WagmiConnection,
 } from '@wagmi/core'
-import { type Address, UserRejectedRequestError } from 'viem'
 import { foundry } from 'viem/chains'
 import { describe, expect, it } from 'vitest'
 import { createConnectionStore } from './stores/connection.ts'
+import { alice, bob, testWagmiConfig, type Wallet, walletOf } from './wagmi.test-support.ts'
 import { followWagmiConnection, restoreConnection } from './wagmi-connection.ts'
 
-const alice: Address = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
-const bob: Address = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359'
-
-interface Wallet {
-  accounts: Address[]
-  refuse?: boolean
-  authorized?: boolean
-}
-
-function testWallet(id: string, wallet: Wallet) {
-  return createConnector((config) => ({
-    id,
-    name: id,
-    type: 'injected',
-    async connect() {
-      if (wallet.refuse) throw new UserRejectedRequestError(new Error('refused'))
-      return { accounts: wallet.accounts, chainId: foundry.id } as never
-    },
-    async disconnect() {},
-    async getAccounts() {
-      return wallet.accounts
-    },
-    async getChainId() {
-      return foundry.id
-    },
-    async getProvider() {
-      return {}
-    },
-    async isAuthorized() {
-      return wallet.authorized ?? false
-    },
-    onAccountsChanged(accounts) {
-      config.emitter.emit('change', { accounts: accounts as Address[] })
-    },
-    onChainChanged() {},
-    onDisconnect() {
-      config.emitter.emit('disconnect')
-    },
-  }))
-}
-
 function setup(wallets: Record<string, Wallet>) {
-  const config: Config = createConfig({
-    chains: [foundry],
-    connectors: Object.entries(wallets).map(([id, wallet]) => testWallet(id, wallet)),
-    multiInjectedProviderDiscovery: false,
-    ssr: true,
-    storage: createStorage({ storage: noopStorage }),
-    transports: { [foundry.id]: http() },
-  })
+  const config = testWagmiConfig(wallets)
   const connection = createConnectionStore()
   let synced = 0
   followWagmiConnection(config, connection, { onSynced: () => synced++ })
-  const connector = (id: string): Connector => {
-    const found = config.connectors.find((c) => c.id === id)
-    if (!found) throw new Error(id)
-    return found
-  }
+  const connector = (id: string) => walletOf(config, id)
   return { config, connection, connector, synced: () => synced }
 }
 
