@@ -5,7 +5,7 @@ import { type Browser, chromium } from 'playwright-core'
  * Debian's Chromium, never a downloaded build. The flags keep it from reaching for Google's
  * services, which this machine's closed network refuses.
  */
-export function chromiumPath(): string {
+function chromiumPath(): string {
   const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
   if (!existsSync(path))
     throw new Error(`Chromium not found at ${path} — apt-get install chromium or set CHROMIUM_PATH`)

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { createWalletClient, type Hex, http, numberToHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 
-export type Decision = 'approve' | 'reject'
+type Decision = 'approve' | 'reject'
 
 export interface TestWalletOptions {
   rpcUrl: string

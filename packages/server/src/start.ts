@@ -5,17 +5,13 @@ import type { ChainOptionsInput } from './chain-data/config.ts'
 import { type ChainServices, startChainServices } from './chain-data/service.ts'
 import { preparePrivateDataDir } from './db/data-dir.ts'
 import { openDatabase } from './db/database.ts'
-import {
-  closeEmbedded,
-  type EmbeddedWalletSettings,
-  prepareEmbedded,
-  type ServerMode,
-} from './embedded/setup.ts'
+import { closeEmbedded, type EmbeddedWalletSettings, prepareEmbedded } from './embedded/setup.ts'
 import { openHashSecret } from './hash-secret.ts'
 import type { TrustProxy } from './http/trust-proxy.ts'
 import { normaliseOrigin } from './projects/origin.ts'
 import { ensureProject } from './projects/repository.ts'
 import { buildServer } from './server.ts'
+import type { ServerMode } from './server-mode.ts'
 import type { SiwxSettings } from './siwx/routes.ts'
 
 export interface StartServerOptions {
