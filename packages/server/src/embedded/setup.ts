@@ -7,7 +7,6 @@ import { createKeyVault, type KeyVault, loadOrCreateMasterKey, parseMasterKey } 
 import { createMailer, type Mailer } from './mail.ts'
 import type { ChainSettings } from './rpc.ts'
 
-
 /** What `startServer` takes to offer e-mail login; absent, the services run without the embedded wallet. */
 export interface EmbeddedWalletSettings {
   /** The one chain the embedded wallet signs for and relays reads to. */
