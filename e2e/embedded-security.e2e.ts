@@ -154,7 +154,7 @@ describe('secure frame security', () => {
     await poll(() => page.getByText(/^Please try again after \d+ seconds$/).count()).toBe(1)
   })
 
-  // The page's clock is a fake one here, so SPEC §9's 20 s and 30 s pass in an instant.
+  // The page's clock is a fake one here, so behaviour §9's 20 s and 30 s pass in an instant.
   it('shows Network Error - Could not load embedded wallet when the frame does not load in 20 s', async () => {
     await context.route('**/frame?**', (route) => route.abort())
     await page.clock.install()

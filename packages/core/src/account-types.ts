@@ -4,7 +4,7 @@ type AccountType = 'eoa' | 'smartAccount' | 'payment' | 'ordinal' | 'stx'
 
 export type AccountTypes = Partial<Record<ChainNamespace, AccountType>>
 
-/** SPEC §4: a smart account on EVM chains, the payment address on Bitcoin, plain keys elsewhere. */
+/** behaviour §4: a smart account on EVM chains, the payment address on Bitcoin, plain keys elsewhere. */
 export const DEFAULT_ACCOUNT_TYPES = {
   eip155: 'smartAccount',
   bip122: 'payment',

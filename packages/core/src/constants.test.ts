@@ -13,7 +13,7 @@ import {
 } from './constants.ts'
 
 // The spec fixes these numbers; a drift would change what users see or how long they wait.
-describe('SPEC §9 constants', () => {
+describe('behaviour §9 constants', () => {
   it('keeps the modal look and timings of the spec', () => {
     expect(ANIMATION_MS).toEqual({ view: 150, headerText: 120, modalHeight: 150, shake: 500 })
     expect(MODAL_DEFAULTS).toMatchObject({

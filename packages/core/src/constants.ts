@@ -1,10 +1,10 @@
 /**
- * The business constants and limits of SPEC §9 (plus the §2 timings) that the code uses, in one
+ * The business constants and limits of behaviour §9 (plus the §2 timings) that the code uses, in one
  * place so the modal, the services and the tests agree on the numbers. A feature still to come
  * brings its own.
  */
 
-/** View transition, header text, modal height and the shake when closing is refused (SPEC §2). */
+/** View transition, header text, modal height and the shake when closing is refused (behaviour §2). */
 export const ANIMATION_MS = { view: 150, headerText: 120, modalHeight: 150, shake: 500 } as const
 
 export const TOAST_REOPEN_MS = 150

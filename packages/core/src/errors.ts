@@ -1,5 +1,5 @@
 /**
- * The error catalogue (SPEC §8). Every user-visible error text lives here, exactly as the spec
+ * The error catalogue (behaviour §8). Every user-visible error text lives here, exactly as the spec
  * writes it, so the modal, the services and the tests all say the same words.
  */
 

@@ -93,7 +93,7 @@ const metadataSchema = z.object({
   icons: z.array(z.url()),
 })
 
-// SPEC §7's sign-in storage calls.
+// behaviour §7's sign-in storage calls.
 const SIWX_CALLS = ['createMessage', 'addSession', 'getSessions', 'setSessions'] as const
 
 const hostObject = z.custom<object>((value) => typeof value === 'object' && value !== null)
@@ -141,7 +141,7 @@ export interface ResolvedOptions extends Omit<Parsed, 'defaultAccountTypes' | 'e
   enableAnalytics: boolean
 }
 
-/** Throws a PorticoError with the spec's text for the mistakes SPEC §5 names, else zod's. */
+/** Throws a PorticoError with the spec's text for the mistakes behaviour §5 names, else zod's. */
 export function resolveOptions(input: PorticoOptions): ResolvedOptions {
   const raw = (input ?? {}) as Partial<Record<keyof PorticoOptions, unknown>>
   if (typeof raw.projectId !== 'string' || raw.projectId.trim() === '') {

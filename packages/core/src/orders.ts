@@ -1,4 +1,4 @@
-/** The order rules of SPEC §2: connect methods, connector groups and wallet feature buttons. */
+/** The order rules of behaviour §2: connect methods, connector groups and wallet feature buttons. */
 
 export type ConnectMethod = 'email' | 'social' | 'wallet'
 export type ConnectorGroup =

@@ -1,5 +1,5 @@
 /**
- * Which JSON-RPC methods the embedded wallet answers (SPEC §5, §6). Safe methods only read or
+ * Which JSON-RPC methods the embedded wallet answers (behaviour §5, §6). Safe methods only read or
  * relay an already signed transaction, so they need no approval and survive the modal closing;
  * the others move funds or sign on the user's behalf and must be approved in the modal.
  */

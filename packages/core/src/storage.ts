@@ -1,5 +1,5 @@
 /**
- * What Portico keeps on the visitor's device (SPEC §3 "Local caches"). Storage is hostile ground:
+ * What Portico keeps on the visitor's device (behaviour §3 "Local caches"). Storage is hostile ground:
  * it can be missing (server render), full, disabled (private mode) or hold data written by an older
  * version, so nothing here throws on what it reads.
  */

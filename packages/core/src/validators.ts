@@ -1,5 +1,5 @@
 /**
- * The validation rules of SPEC §5. The server imports these too, so nothing here may touch the DOM,
+ * The validation rules of behaviour §5. The server imports these too, so nothing here may touch the DOM,
  * and inputs that cross a trust boundary get zod schemas.
  */
 import { type Address, getAddress, isAddress } from 'viem'
@@ -33,7 +33,7 @@ export function isChecksummedAddress(address: string): boolean {
 }
 
 /**
- * The eip155 address a transfer goes to, from what the user typed: `0x` is optional (SPEC §5),
+ * The eip155 address a transfer goes to, from what the user typed: `0x` is optional (behaviour §5),
  * all-lowercase or all-uppercase hex carries no checksum and is taken as it is, and mixed case
  * must be a correct EIP-55 checksum — a typo in a checksummed address is caught, not sent.
  */

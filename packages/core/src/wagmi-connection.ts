@@ -1,5 +1,5 @@
 /**
- * wagmi owns the wallet connection; the connection store mirrors it for the modal (SPEC §4). This
+ * wagmi owns the wallet connection; the connection store mirrors it for the modal (behaviour §4). This
  * module is the store's one writer: once at creation from the state wagmi restored, then from
  * wagmi's changes. Connecting and disconnecting only ask wagmi, so the two can never disagree.
  */

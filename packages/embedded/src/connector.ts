@@ -67,7 +67,7 @@ export function embeddedWallet(parameters: EmbeddedWalletParameters) {
         })
       return frame
     }
-    // Frame failures that have a SPEC §8 alert are shown in the modal as well as thrown.
+    // Frame failures that have a behaviour §8 alert are shown in the modal as well as thrown.
     const alerting = async <T>(run: (client: FrameClient) => Promise<T>): Promise<T> => {
       try {
         return await run(await client())

@@ -24,7 +24,7 @@ interface FrameClientOptions {
   projectId: string
   chainId: number
   enableLogger?: boolean | undefined
-  /** SPEC §9's values by default; tests shorten them. */
+  /** behaviour §9's values by default; tests shorten them. */
   timeouts?: Partial<FrameTimeouts> | undefined
 }
 
@@ -139,7 +139,7 @@ export function createFrameClient(options: FrameClientOptions) {
       onReady = () => {
         clearTimeout(timer)
         onReady = undefined
-        // SPEC §4: ready is the frame's signal plus 500 ms for it to finish its own start.
+        // behaviour §4: ready is the frame's signal plus 500 ms for it to finish its own start.
         setTimeout(resolve, timeouts.readyDelayMs)
       }
       iframe = element
@@ -189,7 +189,7 @@ export function createFrameClient(options: FrameClientOptions) {
   return {
     load,
     request,
-    /** Signs out, waiting at most SPEC §9's 3 s: a dead frame must not keep the user connected. */
+    /** Signs out, waiting at most behaviour §9's 3 s: a dead frame must not keep the user connected. */
     async signOut(): Promise<void> {
       let timer: ReturnType<typeof setTimeout> | undefined
       await Promise.race([
@@ -221,8 +221,10 @@ function deepActiveElement(): HTMLElement | undefined {
 function toFrameError(payload: unknown): FrameError {
   const parsed = errorPayload.safeParse(payload)
   if (!parsed.success) return new FrameError(ErrorText.FRAME_ERROR)
-  const { message, code, kind } = parsed.data
+  const { message, code, kind, reason } = parsed.data
   if (kind === 'unverified_domain') return new FrameError(message, Alerts.INVALID_APP_CONFIGURATION, code)
   if (code === ProviderErrorCode.UNAUTHORIZED) return new FrameError(message, Alerts.SESSION_EXPIRED, code)
-  return new FrameError(message || ErrorText.FRAME_ERROR, undefined, code)
+  const error = new FrameError(message || ErrorText.FRAME_ERROR, undefined, code)
+  error.reason = reason
+  return error
 }

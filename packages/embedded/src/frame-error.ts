@@ -1,10 +1,12 @@
-import { type Alert, PorticoError } from '@portico/core'
+import { type Alert, type EmbeddedErrorCode, PorticoError } from '@portico/core'
 
 /**
- * A frame failure; `alert` is the SPEC §8 alert the modal shows for it, when there is one. Its own
+ * A frame failure; `alert` is the behaviour §8 alert the modal shows for it, when there is one. Its own
  * module so the connector can name it without pulling the frame client into the first bundle.
  */
 export class FrameError extends PorticoError {
+  /** Why the services refused, when the page acts on it (the controller matches it). */
+  reason: EmbeddedErrorCode | undefined
   constructor(
     message: string,
     readonly alert?: Alert,

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { errorType, frameEvent, MESSAGES, requestEnvelope, successType } from './protocol.ts'
+import { errorPayload, errorType, frameEvent, MESSAGES, requestEnvelope, successType } from './protocol.ts'
 
 test('requests parse only with a known type and a valid payload', () => {
   const ok = requestEnvelope.safeParse({ id: 'a1', type: 'CONNECT_EMAIL', payload: { email: 'a@b.co' } })
@@ -27,4 +27,10 @@ test('a user must carry a real address', () => {
   }
   expect(MESSAGES.GET_USER.success.safeParse(user).success).toBe(true)
   expect(MESSAGES.GET_USER.success.safeParse({ ...user, address: '0x12' }).success).toBe(false)
+})
+
+test("an error names the services' reason only from the known list", () => {
+  const cooldown = { message: 'Please try again after 12 seconds', reason: 'EMAIL_COOLDOWN' }
+  expect(errorPayload.parse(cooldown)).toEqual(cooldown)
+  expect(errorPayload.safeParse({ message: 'x', reason: 'SOMETHING_ELSE' }).success).toBe(false)
 })

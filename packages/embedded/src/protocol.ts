@@ -1,9 +1,10 @@
 /**
- * The message protocol between the dapp and the secure frame (SPEC §7): requests `{id, type,
+ * The message protocol between the dapp and the secure frame (behaviour §7): requests `{id, type,
  * payload}`, answered by `{id, type: <type>_SUCCESS | <type>_ERROR, payload}`. Both sides parse
  * everything they receive with these schemas; a message that does not parse is dropped.
  * zod/mini keeps the frame script and the dapp's lazy chunk small.
  */
+import type { EmbeddedErrorCode } from '@portico/core'
 import { z } from 'zod/mini'
 
 const email = z.string().check(z.maxLength(254), z.email())
@@ -88,9 +89,13 @@ const id = z.string().check(z.minLength(1), z.maxLength(64))
 /** A request as the frame receives it; the payload is parsed against its type's schema after this. */
 export const requestEnvelope = z.object({ id, type: z.enum(MESSAGE_TYPES), payload: z.unknown() })
 
+/** The services' error codes the page acts on (`EmbeddedErrorCode`), forwarded as `reason`. */
+export const errorReason = z.enum(['EMAIL_COOLDOWN'] satisfies EmbeddedErrorCode[])
+
 export const errorPayload = z.object({
   message: z.string(),
   code: z.optional(z.number()),
+  reason: z.optional(errorReason),
   kind: z.optional(z.enum(['iframe_load_failed', 'iframe_request_timeout', 'unverified_domain'])),
 })
 export type ErrorPayload = z.output<typeof errorPayload>
@@ -116,7 +121,7 @@ export const frameEvent = z.union([
 export const successType = (type: MessageType) => `${type}_SUCCESS`
 export const errorType = (type: MessageType) => `${type}_ERROR`
 
-/** Messages that wait for a person or a login round trip get SPEC §9's request timeout. */
+/** Messages that wait for a person or a login round trip get behaviour §9's request timeout. */
 export const TIMED_MESSAGES: ReadonlySet<MessageType> = new Set([
   'CONNECT_EMAIL',
   'CONNECT_DEVICE',

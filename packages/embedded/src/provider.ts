@@ -19,7 +19,7 @@ interface EmbeddedProviderParameters {
 export type EmbeddedProvider = ReturnType<typeof createEmbeddedProvider>
 
 /**
- * The provider the dapp's wagmi talks to. Every call obeys the RPC policy (SPEC §6): safe methods
+ * The provider the dapp's wagmi talks to. Every call obeys the RPC policy (behaviour §6): safe methods
  * go straight to the frame; not-safe ones go to the frame too, which shows them and waits for a
  * click on its own Approve button while the modal shows ApproveTransaction; anything else is
  * refused with 4200 before it leaves the page.

@@ -34,7 +34,7 @@ export interface AccountDataParameters {
   /** Only read and watched; any store whose state has the address fits. */
   account: Pick<Store<{ address: string | undefined }>, 'getState' | 'subscribe'>
   walletProvider?: (() => Promise<RequestProvider | undefined>) | undefined
-  /** `features.analytics`; on unless the dapp turned it off (SPEC §1 features). */
+  /** `features.analytics`; on unless the dapp turned it off (behaviour §1 features). */
   analytics?: boolean | undefined
   fetch?: typeof globalThis.fetch | undefined
   timers?: Timers | undefined

@@ -1,5 +1,5 @@
 /**
- * The activity list rules of SPEC §2 and §5: which transactions show, how they group by year and
+ * The activity list rules of behaviour §2 and §5: which transactions show, how they group by year and
  * month, and what each row says. Pure, so the React rows and the tests agree.
  */
 import { BALANCE_DISPLAY_DECIMALS } from '../constants.ts'
@@ -12,7 +12,7 @@ export type TransactionsByYear = Record<number, Record<number, Transaction[]>>
 const PLUS_TYPES = new Set(['receive', 'deposit', 'borrow', 'claim'])
 const MINUS_TYPES = new Set(['withdraw', 'repay', 'burn'])
 
-/** Hidden: every transfer a spam NFT, or another chain than the connected one (SPEC §5). */
+/** Hidden: every transfer a spam NFT, or another chain than the connected one (behaviour §5). */
 function isVisibleTransaction(transaction: Transaction, caipNetworkId: string): boolean {
   if (transaction.metadata.chain !== caipNetworkId) return false
   const { transfers } = transaction
@@ -87,7 +87,7 @@ export function monthGroups(groups: TransactionsByYear, now: Date = new Date()):
     )
 }
 
-/** `March`, or `March 2025` when the year is not the current one (SPEC §2). */
+/** `March`, or `March 2025` when the year is not the current one (behaviour §2). */
 export function monthTitle(year: number, month: number, now: Date = new Date()): string {
   const name = new Date(year, month, 1).toLocaleString('en-US', { month: 'long' })
   return year === now.getFullYear() ? name : `${name} ${year}`

@@ -1,4 +1,4 @@
-/** The account routes of the services (SPEC §7), one typed function per call. */
+/** The account routes of the services (behaviour §7), one typed function per call. */
 import type { ServicesClient } from './http-client.ts'
 import type { Balance, GasPrice, NftsPage, TransactionsPage } from './types.ts'
 

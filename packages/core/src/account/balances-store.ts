@@ -1,5 +1,5 @@
 /**
- * The portfolio (SPEC §3, §9): token balances of the connected address, cached for 30 s per
+ * The portfolio (behaviour §3, §9): token balances of the connected address, cached for 30 s per
  * address in the portfolio cache, and not fetched again for 30 s after a failure (the retry
  * guard) so a broken service is not hammered; a failure shows `Token Balance Unavailable`.
  */

@@ -1,5 +1,5 @@
 /**
- * The generic services client (SPEC §7): JSON over GET/POST/PUT/DELETE, the project id as
+ * The generic services client (behaviour §7): JSON over GET/POST/PUT/DELETE, the project id as
  * `projectId` (and `clientId` when the host has one) in the query, the SDK type and version as
  * `st`/`sv`, and any non-OK answer thrown as `HTTP status code: {status}`.
  */

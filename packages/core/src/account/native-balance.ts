@@ -1,6 +1,6 @@
 /**
  * The native balance of the connected address, read from the chain through wagmi and kept in the
- * native balance cache for 30 s per address (SPEC §3 "Local caches"). Unlike the portfolio
+ * native balance cache for 30 s per address (behaviour §3 "Local caches"). Unlike the portfolio
  * (`balances-store.ts`) it is in the first download: the connect button shows it.
  */
 import { type Config, getBalance } from '@wagmi/core'

@@ -1,4 +1,4 @@
-/** The NFTs tab's state: pages of the account's NFTs from the services, spam never kept (SPEC §5). */
+/** The NFTs tab's state: pages of the account's NFTs from the services, spam never kept (behaviour §5). */
 import { createStore, type Store } from '../store.ts'
 import { getNfts } from './api.ts'
 import type { ServicesClient } from './http-client.ts'

@@ -1,6 +1,6 @@
 /**
- * The send flow's state (SPEC §3 "Send state": token, sendTokenAmount, receiverAddress) and its
- * validation (SPEC §5). Framework-free; the wallet calls live in send-actions.ts.
+ * The send flow's state (behaviour §3 "Send state": token, sendTokenAmount, receiverAddress) and its
+ * validation (behaviour §5). Framework-free; the wallet calls live in send-actions.ts.
  */
 import { parseUnits } from 'viem'
 import { ErrorText } from '../errors.ts'

@@ -1,9 +1,9 @@
-/** Token list rules (SPEC §2, §5, §9): which balances show, their order and the portfolio total. */
+/** Token list rules (behaviour §2, §5, §9): which balances show, their order and the portfolio total. */
 import { formatUnits } from 'viem'
 import { toCaipAddress } from '../caip.ts'
 import type { Balance, WalletAsset } from './types.ts'
 
-/** Zero-decimal tokens (points, badges) are not money; they never show (SPEC §5). */
+/** Zero-decimal tokens (points, badges) are not money; they never show (behaviour §5). */
 export function visibleBalances(balances: readonly Balance[]): Balance[] {
   return balances.filter((balance) => Number(balance.quantity.decimals) > 0)
 }

@@ -1,8 +1,8 @@
 /**
- * The transactions state of SPEC §3/§4: loading → loaded (appends, sets the next cursor, empty when
+ * The transactions state of behaviour §3/§4: loading → loaded (appends, sets the next cursor, empty when
  * there is nothing) or failed (`Failed to fetch transactions` toast and an ERROR_FETCH_TRANSACTIONS
  * error event, empty, cursor cleared).
- * Transactions of other chains and all-spam transactions are dropped as they arrive (SPEC §5).
+ * Transactions of other chains and all-spam transactions are dropped as they arrive (behaviour §5).
  */
 import type { Analytics } from '../analytics/client.ts'
 import { AnalyticsEventName } from '../analytics/event.ts'
@@ -17,7 +17,7 @@ import type { Transaction } from './types.ts'
 interface TransactionsState {
   transactions: Transaction[]
   transactionsByYear: TransactionsByYear
-  /** Kept for the SPEC §3 shape; on-ramp history is not built, so it stays empty. */
+  /** Kept for the behaviour §3 shape; on-ramp history is not built, so it stays empty. */
   coinbaseTransactions: TransactionsByYear
   loading: boolean
   empty: boolean

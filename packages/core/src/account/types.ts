@@ -1,10 +1,10 @@
 /**
- * The shapes the account views read from the services (SPEC §3, §7). The services answer with
+ * The shapes the account views read from the services (behaviour §3, §7). The services answer with
  * `Balance` and `Nft` as written here (`@portico/core/account/types`); the client treats every
  * field as untrusted text that is rendered as text only.
  */
 
-/** A token balance (SPEC §3): `address` is a CAIP-10 id, absent for the native token. */
+/** A token balance (behaviour §3): `address` is a CAIP-10 id, absent for the native token. */
 export interface Balance {
   name: string
   symbol: string
@@ -78,7 +78,7 @@ export interface GasPrice {
   instant: string
 }
 
-/** One entry of `wallet_getAssets` (SPEC §3 "Wallet asset response entry", ERC-7811). */
+/** One entry of `wallet_getAssets` (behaviour §3 "Wallet asset response entry", ERC-7811). */
 export interface WalletAsset {
   address: string
   /** Hex string in base units. */

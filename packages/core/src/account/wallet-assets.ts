@@ -1,5 +1,5 @@
 /**
- * Asset discovery through the wallet itself (SPEC §7, EIP-5792 capabilities + ERC-7811): ask
+ * Asset discovery through the wallet itself (behaviour §7, EIP-5792 capabilities + ERC-7811): ask
  * `wallet_getCapabilities` whether assetDiscovery is supported on this chain (keyed by hex chain
  * id), then `wallet_getAssets`. Any "no" or failure answers undefined: the caller uses the
  * services' balance route instead.

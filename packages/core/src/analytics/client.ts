@@ -1,5 +1,5 @@
 /**
- * The analytics client: sends track and error events to the services' `POST /e` (SPEC §7) when
+ * The analytics client: sends track and error events to the services' `POST /e` (behaviour §7) when
  * both the dapp (`features.analytics`) and the project's analytics config allow it. Reporting must
  * never break what it reports on, so nothing here throws or rejects: an event that cannot be sent
  * is dropped.
@@ -90,7 +90,7 @@ export function createAnalytics({
       }
       await services.post({ path: '/e', body })
     } catch (error) {
-      // SPEC §7: analytics answering 403 means the origin is not allowed.
+      // behaviour §7: analytics answering 403 means the origin is not allowed.
       if (isRefusal(error)) refused = true
     }
   }

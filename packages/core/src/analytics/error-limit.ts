@@ -1,5 +1,5 @@
 /**
- * SPEC §9's error telemetry cap: at most `maxEvents` error events in any `windowMs`. A page stuck
+ * behaviour §9's error telemetry cap: at most `maxEvents` error events in any `windowMs`. A page stuck
  * in a failing loop reports its first few errors, not thousands.
  */
 export interface ErrorLimit {

@@ -1,5 +1,5 @@
 /**
- * What one analytics event carries (SPEC §7 `POST /e`) and how an error becomes one. Fields are
+ * What one analytics event carries (behaviour §7 `POST /e`) and how an error becomes one. Fields are
  * cut to the services' caps (`ANALYTICS_FIELD_LIMITS`), so a long stack trace is sent shortened
  * instead of refused.
  */

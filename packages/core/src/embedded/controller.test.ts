@@ -119,8 +119,11 @@ test('a second code within 30 s is refused with the remaining seconds; CONNECT c
 })
 
 test("the services' cooldown carries the same code; other refusals pass through as they are", async () => {
-  const refused = (message: string) => async () => Promise.reject(new Error(message))
-  const cooldown = setup([], { connectEmail: refused('Please try again after 12 seconds') }).controller
+  const refused = (message: string, reason?: string) => async () =>
+    Promise.reject(Object.assign(new Error(message), { reason }))
+  const cooldown = setup([], {
+    connectEmail: refused('Please try again after 12 seconds', 'EMAIL_COOLDOWN'),
+  }).controller
   const refusal = await cooldown.connectEmail('a@example.com').catch((error: unknown) => error)
   expect(refusal).toMatchObject({ code: 'EMAIL_COOLDOWN', message: 'Please try again after 12 seconds' })
   const other = setup([], {
@@ -128,4 +131,8 @@ test("the services' cooldown carries the same code; other refusals pass through 
   })
   const failure = await other.controller.connectEmail('a@example.com').catch((error: unknown) => error)
   expect(failure).not.toHaveProperty('code')
+  // Matched by the services' code, never by the words: the same text without it is not the cooldown.
+  const unnamed = setup([], { connectEmail: refused('Please try again after 12 seconds') })
+  const plain = await unnamed.controller.connectEmail('a@example.com').catch((error: unknown) => error)
+  expect(plain).not.toHaveProperty('code')
 })

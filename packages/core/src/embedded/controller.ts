@@ -14,7 +14,7 @@ export interface EmbeddedState {
   email: string | undefined
   /** The address an e-mail update is moving to, between its two codes. */
   newEmail: string | undefined
-  /** The SPEC §8 alert shown as a banner in the modal. */
+  /** The behaviour §8 alert shown as a banner in the modal. */
   alert: Alert | undefined
   /** Not-safe requests waiting in ApproveTransaction, oldest first. */
   approvals: ApprovalRequest[]
@@ -63,7 +63,7 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
     withdrawals.delete(id)
     const approvals = state.getState().approvals.filter((request) => request.id !== id)
     state.setState({ approvals })
-    // Success or refusal closes the modal, or shows the next request of the stack (SPEC §4).
+    // Success or refusal closes the modal, or shows the next request of the stack (behaviour §4).
     if (approvals.length === 0) modal.close({ force: true })
   }
 
@@ -156,7 +156,7 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
       }
     },
     getUser: () => api().getUser(),
-    /** SPEC §4 e-mail update: a code to the current address, then one to the new address. */
+    /** behaviour §4 e-mail update: a code to the current address, then one to the new address. */
     async updateEmail(email: string): Promise<void> {
       await api().updateEmail(email)
       state.setState({ newEmail: email })

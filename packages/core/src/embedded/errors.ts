@@ -16,16 +16,14 @@ export class EmbeddedError extends Error {
   }
 }
 
-// `tryAgainAfter`'s text, as the services answer their own cooldown (per address, SPEC §8).
-const SERVICES_COOLDOWN = /^Please try again after \d+ seconds$/
-
 /**
- * The services' cooldown reaches the page as a frame error without a code: the frame forwards only
- * numeric provider codes. It is recognised here, at the one boundary, by the catalogue's text, so
- * that everything past the controller matches the code whichever side refused.
+ * The services name why they refused (`error.code` of their answer); the frame forwards the names the
+ * page acts on as `reason`. The services' own cooldown (per address, behaviour §8) becomes the same
+ * coded error as the controller's, so everything past the controller matches the code whichever
+ * side refused.
  */
 export function servicesCooldown(error: unknown): EmbeddedError | undefined {
-  const message = errorMessage(error)
-  if (!SERVICES_COOLDOWN.test(message)) return undefined
-  return new EmbeddedError('EMAIL_COOLDOWN', message, { cause: error })
+  if (typeof error !== 'object' || error === null) return undefined
+  if ((error as { reason?: unknown }).reason !== 'EMAIL_COOLDOWN') return undefined
+  return new EmbeddedError('EMAIL_COOLDOWN', errorMessage(error), { cause: error })
 }

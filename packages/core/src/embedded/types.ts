@@ -9,7 +9,7 @@ export const AUTH_CONNECTOR_TYPE = 'AUTH'
 
 export type EmailAction = 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT'
 
-/** SPEC §3 "Embedded-wallet user". */
+/** behaviour §3 "Embedded-wallet user". */
 export interface EmbeddedUser {
   email?: string | null | undefined
   address: `0x${string}`
@@ -37,7 +37,7 @@ export interface EmbeddedHost {
    */
   approving(request: { method: string; params: unknown }, withdraw: () => void): () => void
   alert(alert: Alert): void
-  /** A method outside the RPC policy was asked for (SPEC §8 "Disallowed RPC method"). */
+  /** A method outside the RPC policy was asked for (behaviour §8 "Disallowed RPC method"). */
   disallowed(method: string): void
 }
 

@@ -1,5 +1,5 @@
 /**
- * The sign-in flow of SPEC §4: after a connection without a session the modal asks for a
+ * The sign-in flow of behaviour §4: after a connection without a session the modal asks for a
  * signature; signing adds a session, declining reopens the ask with a toast, cancelling either
  * disconnects (sign-in required) or just closes. Framework-free; the react views call it.
  */
@@ -63,7 +63,7 @@ export function createSiwxFlow(parameters: SiwxFlowParameters) {
     session.data.accountAddress.toLowerCase() === address.toLowerCase() &&
     session.data.chainId === parameters.caipNetworkId
 
-  /** SPEC §5: what must hold before asking for a signature, with the spec's error texts. */
+  /** behaviour §5: what must hold before asking for a signature, with the spec's error texts. */
   function assertCanSignIn(): { config: SIWXConfig; address: `0x${string}` } {
     if (!config) throw new PorticoError(ErrorText.SIWX_NOT_ENABLED)
     const { address, caipAddress, isUnsupportedChain, chainId } = account.getState()

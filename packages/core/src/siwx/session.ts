@@ -1,7 +1,7 @@
 import { z } from 'zod/mini'
 import type { SiweFields } from './message.ts'
 
-/** The message fields of SPEC §3 "Sign-in session", with the chain as a CAIP-2 id. */
+/** The message fields of behaviour §3 "Sign-in session", with the chain as a CAIP-2 id. */
 export interface SIWXMessageData {
   accountAddress: string
   chainId: `eip155:${number}`
@@ -17,7 +17,7 @@ export interface SIWXMessageData {
   resources?: string[] | undefined
 }
 
-/** SPEC §3: data, message, signature and an optional CACAO; plus our session id and end. */
+/** behaviour §3: data, message, signature and an optional CACAO; plus our session id and end. */
 export interface SIWXSession {
   data: SIWXMessageData
   message: string

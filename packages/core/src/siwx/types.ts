@@ -1,7 +1,7 @@
 import type { SIWXMessageData, SIWXSession } from './session.ts'
 
 /**
- * Where sign-in sessions come from and go to — the "sign-in storage calls" of SPEC §7. A dapp may
+ * Where sign-in sessions come from and go to — the "sign-in storage calls" of behaviour §7. A dapp may
  * pass its own; `createPageSiwx` is the one backed by Portico's services and the page server.
  */
 export interface SIWXConfig {

@@ -8,7 +8,7 @@ export interface RecentWallets {
   remember(wallet: RecentWallet): void
 }
 
-/** The wallets connected last on this device, kept in storage; the Connect view shows them as "recent" (SPEC §2). */
+/** The wallets connected last on this device, kept in storage; the Connect view shows them as "recent" (behaviour §2). */
 export function createRecentWallets(storage: KeyValueStorage): RecentWallets {
   const store = createStore({ wallets: readJson<RecentWallet[]>(storage, StorageKey.recentWallets) ?? [] })
   return {

@@ -1,6 +1,6 @@
 import { createStore, type Store } from '../store.ts'
 
-/** Every modal view of SPEC §2. */
+/** Every modal view of behaviour §2. */
 export const VIEWS = [
   'Connect',
   'Account',

@@ -1,11 +1,17 @@
+import type { EmbeddedErrorCode } from '@portico/core'
 import { ErrorText } from '@portico/core/errors'
+import { errorReason } from '../protocol.ts'
 
-/** A refusal from the services, carrying their message and, for RPC errors, the provider code. */
+/**
+ * A refusal from the services, carrying their message, for RPC errors the provider code, and the
+ * services' own code when the page acts on it.
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly code?: number,
+    readonly reason?: EmbeddedErrorCode,
   ) {
     super(message)
   }
@@ -40,10 +46,13 @@ export async function callAuth<T>(
     body: JSON.stringify(body),
     credentials: 'omit',
   })
-  const json = (await response.json().catch(() => undefined)) as { error?: { message?: unknown } } | undefined
+  const json = (await response.json().catch(() => undefined)) as
+    | { error?: { message?: unknown; code?: unknown } }
+    | undefined
   if (!response.ok) {
     const message = typeof json?.error?.message === 'string' ? json.error.message : ErrorText.FRAME_ERROR
-    throw new ApiError(message, response.status)
+    const reason = errorReason.safeParse(json?.error?.code)
+    throw new ApiError(message, response.status, undefined, reason.success ? reason.data : undefined)
   }
   return json as T
 }

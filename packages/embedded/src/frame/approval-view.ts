@@ -34,7 +34,7 @@ function detailList(label: string, rows: [string, string | Text][]): HTMLDListEl
   )
 }
 
-/** The body of the approval: exactly what will be signed or sent (SPEC ApproveTransaction). */
+/** The body of the approval: exactly what will be signed or sent (behaviour §2, ApproveTransaction). */
 function describe(item: ApprovalItem, actions: ApprovalViewActions): Node[] {
   const details = describeRequest(item.method, item.params, NATIVE_SYMBOL)
   switch (details.kind) {

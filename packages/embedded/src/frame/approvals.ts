@@ -15,7 +15,7 @@ interface Entry extends ApprovalItem {
 }
 
 /**
- * The stack of pending approvals inside the frame (SPEC §4): one request is shown at a time, the
+ * The stack of pending approvals inside the frame (behaviour §4): one request is shown at a time, the
  * oldest first. Only the frame's own buttons call `decide` with true; the page can only cancel.
  */
 export function createApprovalQueue(show: ShowApproval) {

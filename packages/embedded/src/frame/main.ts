@@ -77,7 +77,8 @@ function errorOf(error: unknown): ErrorPayload {
     error instanceof ApiError
       ? (error.code ?? (error.status === 401 ? ProviderErrorCode.UNAUTHORIZED : undefined))
       : undefined
-  return code === undefined ? { message } : { message, code }
+  const reason = error instanceof ApiError ? error.reason : undefined
+  return { message, ...(code === undefined ? {} : { code }), ...(reason === undefined ? {} : { reason }) }
 }
 
 window.addEventListener('message', (event: MessageEvent) => {

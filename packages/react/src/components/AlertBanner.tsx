@@ -2,7 +2,7 @@ import type { Portico } from '@portico/core'
 import { useStore } from '../hooks.ts'
 import '../views/email/email-css.ts'
 
-/** The SPEC §8 alert of the embedded wallet (frame not loading, timed out, origin not allowed). */
+/** The behaviour §8 alert of the embedded wallet (frame not loading, timed out, origin not allowed). */
 export function AlertBanner({ portico }: { portico: Portico }) {
   const { alert } = useStore(portico.embedded.state)
   if (!alert) return null

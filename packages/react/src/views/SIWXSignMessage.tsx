@@ -2,14 +2,14 @@ import { errorMessage } from '@portico/core'
 import { useStore } from '../hooks.ts'
 import type { ViewProps } from './types.ts'
 
-/** Asks the connected wallet to prove its address by signing (SPEC §4 sign-in flow). */
+/** Asks the connected wallet to prove its address by signing (behaviour §4 sign-in flow). */
 export default function SIWXSignMessage({ portico }: ViewProps) {
   const { address } = useStore(portico.account)
   const name = portico.options.metadata?.name ?? 'This app'
   const required = portico.siwx.isRequired()
 
   const sign = () =>
-    // Precondition failures (SPEC §5 texts) reach the person as a toast, like a failed signature.
+    // Precondition failures (behaviour §5 texts) reach the person as a toast, like a failed signature.
     portico.siwx.signIn().catch((error: unknown) => portico.toast.showError(errorMessage(error)))
 
   return (

@@ -21,7 +21,7 @@ const Properties = z
     `at most ${ANALYTICS_FIELD_LIMITS.properties} properties`,
   )
 
-/** The body of `POST /e` (SPEC §7); unknown keys are refused so a typo is not silently lost. */
+/** The body of `POST /e` (behaviour §7); unknown keys are refused so a typo is not silently lost. */
 export const AnalyticsEventBody = z.strictObject({
   eventId: z.uuid('must be a UUID'),
   url: text(ANALYTICS_FIELD_LIMITS.url).min(1, 'must not be empty'),

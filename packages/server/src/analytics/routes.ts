@@ -11,7 +11,7 @@ import { claimEventSlot, recordEvent } from './repository.ts'
 import { keepEventsFor } from './retention.ts'
 
 /**
- * Far above what one page sends: the SDK itself keeps error events to 5 a minute (SPEC §9). This
+ * Far above what one page sends: the SDK itself keeps error events to 5 a minute (behaviour §9). This
  * only stops a runaway or hostile caller from filling the table.
  */
 export const ANALYTICS_RATE_LIMIT = { maxEvents: 120, windowMs: 60_000 } as const
@@ -25,7 +25,7 @@ export const AnalyticsErrorText = {
 const BODY_LIMIT_BYTES = 64 * 1024
 
 /**
- * Analytics ingest, `POST /e` (SPEC §7): 204 once the event is stored. Registered at `/e` inside a
+ * Analytics ingest, `POST /e` (behaviour §7): 204 once the event is stored. Registered at `/e` inside a
  * scope with the project guard, so project and origin are checked as for `/v1`.
  */
 export const analyticsPlugin: FastifyPluginAsync<{ db: Kysely<Tables>; retentionDays: number }> = async (

@@ -7,7 +7,7 @@ import type { ChainData } from './config.ts'
 
 export const PAGE_SIZE = 20
 
-/** An EVM account in a path: 0x plus 40 hex digits (SPEC §5), any case; kept lower-case. */
+/** An EVM account in a path: 0x plus 40 hex digits (behaviour §5), any case; kept lower-case. */
 export const AccountParams = z.object({
   address: z
     .string()

@@ -22,7 +22,7 @@ import {
 } from './params.ts'
 
 /**
- * Account data from our own index (SPEC §3, §7): balances, history, NFTs, prices and gas price for
+ * Account data from our own index (behaviour §3, §7): balances, history, NFTs, prices and gas price for
  * the one configured chain. Registered inside the `/v1` scope, behind the project guard.
  */
 export const chainDataPlugin: FastifyPluginAsync<{ chain: ChainData }> = async (scope, { chain }) => {

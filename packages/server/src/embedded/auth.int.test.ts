@@ -226,6 +226,7 @@ describeEachBackend('embedded-wallet auth', (backend) => {
     expect(again.statusCode).toBe(429)
     const message = again.json().error.message as string
     expect([tryAgainAfter(30), tryAgainAfter(29)]).toContain(message)
+    expect(again.json().error.code).toBe('EMAIL_COOLDOWN')
   })
 
   test('two instances asked at the same moment send exactly one e-mail', async () => {

@@ -51,7 +51,7 @@ const LoginOtpBody = z.object({ email: Email, otp: Otp })
 const UpdateOtpBody = z.object({ otp: Otp, newEmail: Email })
 const RpcBody = z.object({ method: z.string().min(1).max(100), params: z.unknown().optional() })
 
-/** The embedded wallet's user as SPEC §3 describes it; the EOA is the only account until smart accounts land. */
+/** The embedded wallet's user as behaviour §3 describes it; the EOA is the only account until smart accounts land. */
 const PublicUser = z.object({
   email: z.string(),
   address: z.string(),
@@ -206,7 +206,7 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
     })
   }
 
-  // Update e-mail (SPEC §4): a code to the current address, then one to the new address; each step
+  // Update e-mail (behaviour §4): a code to the current address, then one to the new address; each step
   // spends the code the step before mailed.
   const leavingPurpose = (newEmail: string) => `update_primary:${newEmail}`
   const arrivingPurpose = (user: UserRow) => `update_secondary:${user.id}`

@@ -53,7 +53,7 @@ const ACCOUNT_METHODS = new Set(['eth_accounts', 'eth_requestAccounts', 'eth_coi
 type RpcRoute = { approved: boolean }
 
 /**
- * The embedded wallet's JSON-RPC (SPEC §6): account methods are answered with the user's own
+ * The embedded wallet's JSON-RPC (behaviour §6): account methods are answered with the user's own
  * address, safe methods go to the chain unchanged, and the signing methods are answered with the
  * user's key, which `withAccount` opens only for that one call — and only on the approved route,
  * which the secure frame calls after the user clicked Approve inside it. The plain route refuses

@@ -10,7 +10,7 @@ const MAIL_LIMITS = { perAddressPerHour: 10, perIpPerHour: 30 } as const
 const TOO_MANY_EMAILS = 'Too many e-mails were requested. Please try again later.'
 
 /**
- * The allowed-to-trigger check before any login e-mail (SPEC §5): the hourly per-address and per-IP
+ * The allowed-to-trigger check before any login e-mail (behaviour §5): the hourly per-address and per-IP
  * limits, then the 30 s resend cooldown. Everything is decided by the database's clock and rows,
  * so every server instance on it agrees.
  */
@@ -36,7 +36,11 @@ export async function claimMailSlot(db: Kysely<Tables>, email: string, ip: strin
     const left = await sql<{ seconds: number }>`
       select extract(epoch from (last_sent_at + make_interval(secs => ${cooldownSeconds}) - now()))::float8 as seconds
       from embedded_mail_cooldowns where email = ${email}`.execute(db)
-    throw new HttpError(429, tryAgainAfter(Math.max(1, left.rows[0]?.seconds ?? cooldownSeconds)))
+    throw new HttpError(
+      429,
+      tryAgainAfter(Math.max(1, left.rows[0]?.seconds ?? cooldownSeconds)),
+      'EMAIL_COOLDOWN',
+    )
   }
   await db.insertInto('embedded_mail_log').values({ email, ip }).execute()
 }

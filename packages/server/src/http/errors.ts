@@ -3,12 +3,16 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { CHAIN_UNAVAILABLE_MESSAGE, ChainUnavailableError } from '../chain-data/node.ts'
 import { DatabaseUnavailableError } from '../db/unavailable.ts'
 
-/** An error whose message is meant for the caller, sent as `{error: {code, message}}`. */
+/**
+ * An error whose message is meant for the caller, sent as `{error: {code, message}}`. The code is
+ * the status's name unless the caller must tell this refusal from others of its status.
+ */
 export class HttpError extends Error {
   override name = 'HttpError'
   constructor(
     readonly statusCode: number,
     message: string,
+    readonly errorCode?: string,
   ) {
     super(message)
   }
@@ -45,7 +49,8 @@ export function installErrorHandling(app: FastifyInstance): void {
 export function answerError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   const status = (error as { statusCode?: unknown }).statusCode
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return reply.code(status).send(errorBody(status, error.message))
+    const code = error instanceof HttpError ? error.errorCode : undefined
+    return reply.code(status).send(errorBody(status, error.message, code))
   }
   if (error instanceof DatabaseUnavailableError) {
     request.log.warn(error.message)

@@ -26,7 +26,7 @@ export interface IndexerOptions {
   chainId: number
   /** The first block to index when the database has no cursor yet. */
   startBlock: number
-  /** Time between looks at the head once caught up; SPEC's activity must show within 5 s. */
+  /** Time between looks at the head once caught up: a sent transaction should show in Activity within 5 s. */
   pollIntervalMs?: number
   /** Blocks per database transaction while catching up. */
   batchSize?: number

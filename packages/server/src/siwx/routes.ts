@@ -76,7 +76,7 @@ const Authorization = z.looseObject({
 const SessionParams = z.object({ id: z.string().regex(/^[0-9a-f]{32}$/, 'unknown session id') })
 
 const Nonce = z.object({ nonce: z.string(), expiresAt: z.iso.datetime() })
-/** SPEC §3's session as the SDK reads it (`siwxSessionSchema`), with our id and end always present. */
+/** behaviour §3's session as the SDK reads it (`siwxSessionSchema`), with our id and end always present. */
 const Session = z.object({
   id: z.string(),
   expiresAt: z.iso.datetime(),

@@ -11,7 +11,7 @@ const TABS = [
 ] as const
 
 /**
- * Tokens / NFTs / Activity (SPEC §2) as a WAI-ARIA tablist: one tab in the Tab order, arrow keys,
+ * Tokens / NFTs / Activity (behaviour §2) as a WAI-ARIA tablist: one tab in the Tab order, arrow keys,
  * Home and End move between tabs and select them.
  */
 export function AccountTabs({ portico }: ViewProps) {

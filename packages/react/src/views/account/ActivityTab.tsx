@@ -6,7 +6,7 @@ import type { ViewProps } from '../types.ts'
 import { useAccountData } from './use-account-data.ts'
 
 /**
- * Activity grouped by month, newest first (SPEC §2). Scrolling to the end fetches the next page;
+ * Activity grouped by month, newest first (behaviour §2). Scrolling to the end fetches the next page;
  * while the tab is open the newest page is asked for again, so transfers made elsewhere show up.
  */
 export function ActivityTab({ portico }: ViewProps) {

@@ -7,7 +7,7 @@ const BUILT: Partial<Record<WalletFeature, { label: string; view: View }>> = {
   send: { label: 'Send', view: 'WalletSend' },
 }
 
-/** The wallet feature buttons in the configured order (SPEC §2), only those switched on and built. */
+/** The wallet feature buttons in the configured order (behaviour §2), only those switched on and built. */
 export function WalletFeatures({ portico }: ViewProps) {
   const { features, walletFeaturesOrder } = portico.options
   const enabled = (Object.keys(BUILT) as WalletFeature[]).filter((feature) => features[feature])

@@ -33,7 +33,7 @@ export function EmailField({ portico }: ViewProps) {
     } catch (caught) {
       const message = errorMessage(caught)
       const cooldown = caught instanceof EmbeddedError && caught.code === 'EMAIL_COOLDOWN'
-      // The cooldown is a toast (SPEC §8) and frame failures are the modal's alert banner; other
+      // The cooldown is a toast (behaviour §8) and frame failures are the modal's alert banner; other
       // refusals stay next to the field.
       if (cooldown) portico.toast.showError(message)
       else if (!(caught as { alert?: unknown }).alert) setError(message)
