@@ -141,5 +141,5 @@ export function isUserRejection(error: unknown): boolean {
     if (name === 'UserRejectedRequestError') return true
     current = (current as { cause?: unknown }).cause
   }
-  return /user rejected|user denied/i.test(errorMessage(error))
+  return false
 }

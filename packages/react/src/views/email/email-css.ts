@@ -18,14 +18,6 @@ addViewCss(`
 .alert-banner { margin: 0 16px 8px; padding: 8px 12px; border-radius: calc(var(--portico-border-radius-master) * 3);
   background: rgba(242,90,103,0.12); border: 1px solid var(--portico-error); font-size: 0.9em; }
 .alert-banner strong { display: block; color: var(--portico-error); }
-.details { width: 100%; text-align: left; display: grid; grid-template-columns: auto 1fr; gap: 6px 12px;
-  margin: 0; padding: 12px; background: var(--portico-bg-raised); border-radius: calc(var(--portico-border-radius-master) * 4); }
-.details dt { color: var(--portico-fg-muted); }
-.details dd { margin: 0; overflow-wrap: anywhere; font-family: ui-monospace, monospace; font-size: 0.9em; }
-.message-text { width: 100%; max-height: 160px; overflow: auto; white-space: pre-wrap; overflow-wrap: anywhere;
-  text-align: left; margin: 0; padding: 12px; background: var(--portico-bg-raised);
-  border-radius: calc(var(--portico-border-radius-master) * 4); }
-.actions { display: flex; gap: 8px; width: 100%; }
 .badge { display: inline-block; padding: 2px 8px; border-radius: 999px; font-size: 0.8em;
   border: 1px solid var(--portico-border); color: var(--portico-fg-muted); }
 `)
