@@ -1,8 +1,8 @@
 import { STATUS_CODES } from 'node:http'
 import negotiate from '@fastify/accept-negotiator'
 import send, { type FileSendResult } from '@fastify/send'
+import { HttpError } from '@portico/server/http-errors'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import { PageError } from './errors.ts'
 
 /** The copies `vite.config.ts` writes beside each asset, best first. */
 const PRECOMPRESSED = { br: '.br', gzip: '.gz' } as const
@@ -36,7 +36,7 @@ export const assetsPlugin: FastifyPluginAsync<{ assetsDir: string }> = async (ap
     if (plain.type === 'directory' || plain.statusCode === 404) return reply.callNotFound()
     // `send`'s own errors may name the file on disk: only the status goes out.
     if (plain.statusCode >= 500) throw plain.metadata.error
-    throw new PageError(plain.statusCode, STATUS_CODES[plain.statusCode] ?? 'Bad Request')
+    throw new HttpError(plain.statusCode, STATUS_CODES[plain.statusCode] ?? 'Bad Request')
   })
 }
 

@@ -5,8 +5,8 @@
  */
 import type { CookieSerializeOptions } from '@fastify/cookie'
 import { type SIWXSession, siwxSessionSchema, siwxSignedMessageSchema } from '@portico/core'
+import { errorBody, HttpError } from '@portico/server/http-errors'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
-import { errorBody, PageError } from './errors.ts'
 import type { PageConfig } from './page-config.ts'
 import { SIWX_SESSION_PATH } from './siwx.ts'
 
@@ -81,7 +81,7 @@ export const siwxSessionPlugin: FastifyPluginAsync<{ config: PageConfig }> = asy
   // checked before a byte of the body is read.
   const sameOrigin = async (request: FastifyRequest) => {
     if (request.headers.origin !== pageOrigin(request)) {
-      throw new PageError(403, 'Unauthorized: origin not allowed')
+      throw new HttpError(403, 'Unauthorized: origin not allowed')
     }
   }
 
@@ -90,7 +90,7 @@ export const siwxSessionPlugin: FastifyPluginAsync<{ config: PageConfig }> = asy
     { onRequest: sameOrigin, bodyLimit: MAX_BODY_BYTES },
     async (request, reply) => {
       const parsed = siwxSignedMessageSchema.safeParse(request.body)
-      if (!parsed.success) throw new PageError(400, 'body: expected { message, signature }')
+      if (!parsed.success) throw new HttpError(400, 'body: expected { message, signature }')
       let created: Response
       let body: { token?: unknown; session?: SIWXSession }
       try {

@@ -18,7 +18,7 @@ export class HttpError extends Error {
   }
 }
 
-function errorBody(
+export function errorBody(
   statusCode: number,
   message: string,
   code = errorCode(statusCode),
@@ -33,7 +33,7 @@ function errorCode(statusCode: number): string {
 }
 
 /**
- * One shape for every failure. Our own HttpErrors and Fastify's client errors (bad JSON, body
+ * One shape for every failure, for the services and the demo page's server alike. Our own HttpErrors and Fastify's client errors (bad JSON, body
  * too large) say what was wrong; a database that is away (restarting) or a chain node that does not
  * answer is a 503 the caller may retry; anything else is a bug whose detail belongs in the log only.
  */
