@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {Base64} from "./Base64.sol";
 import {Decimal} from "./Decimal.sol";
+import {ERC165} from "./ERC165.sol";
+import {OnChainMetadata} from "./OnChainMetadata.sol";
 
 interface IERC1155Receiver {
     function onERC1155Received(address operator, address from, uint256 id, uint256 value, bytes calldata data)
@@ -51,9 +52,7 @@ contract DemoBadges {
     }
 
     function supportsInterface(bytes4 interfaceId) external pure returns (bool) {
-        return interfaceId == 0x01ffc9a7 // ERC-165
-            || interfaceId == 0xd9b67a26 // ERC-1155
-            || interfaceId == 0x0e89341c; // ERC-1155 Metadata URI
+        return ERC165.tokenSupports(interfaceId, 0xd9b67a26, 0x0e89341c); // ERC-1155, its Metadata URI
     }
 
     function balanceOf(address account, uint256 id) public view returns (uint256) {
@@ -128,24 +127,15 @@ contract DemoBadges {
 
     /// @dev Resolved per id rather than an `{id}` template: a data: URI cannot be templated.
     function uri(uint256 id) external view returns (string memory) {
-        // The golden angle spreads consecutive ids around the colour wheel.
-        string memory hue = Decimal.toString((id * 137) % 360);
+        string memory hue = OnChainMetadata.hue(id);
         string memory number = Decimal.toString(id);
-        bytes memory svg = abi.encodePacked(
-            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 320">',
-            '<rect width="320" height="320" fill="hsl(', hue, ',30%,12%)"/>',
-            '<polygon points="160,36 268,98 268,222 160,284 52,222 52,98" fill="hsl(', hue, ',70%,52%)"/>',
-            '<text x="160" y="176" fill="#fff" font-family="sans-serif" font-size="48" text-anchor="middle">',
-            number,
-            "</text></svg>"
+        string memory hexagon = string.concat(
+            '<polygon points="160,36 268,98 268,222 160,284 52,222 52,98" fill="',
+            OnChainMetadata.hsl(hue, "70%,52%"),
+            '"/>'
         );
-        bytes memory json = abi.encodePacked(
-            '{"name":"', name, " #", number,
-            '","description":"A badge of the Portico demo chain.","image":"data:image/svg+xml;base64,',
-            Base64.encode(svg),
-            '"}'
-        );
-        return string.concat("data:application/json;base64,", Base64.encode(json));
+        bytes memory svg = OnChainMetadata.svg(OnChainMetadata.hsl(hue, "30%,12%"), hexagon, 176, 48, number);
+        return OnChainMetadata.dataUri(name, number, "A badge of the Portico demo chain.", svg, "");
     }
 
     function _checkOwner() private view {

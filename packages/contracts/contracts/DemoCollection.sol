@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {Base64} from "./Base64.sol";
 import {Decimal} from "./Decimal.sol";
+import {ERC165} from "./ERC165.sol";
+import {OnChainMetadata} from "./OnChainMetadata.sol";
 
 interface IERC721Receiver {
     function onERC721Received(address operator, address from, uint256 tokenId, bytes calldata data)
@@ -46,9 +47,7 @@ contract DemoCollection {
     }
 
     function supportsInterface(bytes4 interfaceId) external pure returns (bool) {
-        return interfaceId == 0x01ffc9a7 // ERC-165
-            || interfaceId == 0x80ac58cd // ERC-721
-            || interfaceId == 0x5b5e139f; // ERC-721 Metadata
+        return ERC165.tokenSupports(interfaceId, 0x80ac58cd, 0x5b5e139f); // ERC-721, ERC-721 Metadata
     }
 
     function balanceOf(address owner) external view returns (uint256) {
@@ -131,23 +130,13 @@ contract DemoCollection {
 
     function tokenURI(uint256 tokenId) external view returns (string memory) {
         ownerOf(tokenId);
-        // The golden angle spreads consecutive ids around the colour wheel.
-        string memory hue = Decimal.toString((tokenId * 137) % 360);
+        string memory hue = OnChainMetadata.hue(tokenId);
         string memory id = Decimal.toString(tokenId);
-        bytes memory svg = abi.encodePacked(
-            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 320">',
-            '<rect width="320" height="320" fill="hsl(', hue, ',45%,14%)"/>',
-            '<circle cx="160" cy="150" r="96" fill="hsl(', hue, ',75%,58%)"/>',
-            '<text x="160" y="290" fill="#fff" font-family="sans-serif" font-size="28" text-anchor="middle">#',
-            id,
-            "</text></svg>"
-        );
-        bytes memory json = abi.encodePacked(
-            '{"name":"', name, " #", id,
-            '","description":"', description,
-            '","image":"data:image/svg+xml;base64,', Base64.encode(svg),
-            '","attributes":[{"trait_type":"Hue","value":', hue, "}]}"
-        );
-        return string.concat("data:application/json;base64,", Base64.encode(json));
+        string memory circle =
+            string.concat('<circle cx="160" cy="150" r="96" fill="', OnChainMetadata.hsl(hue, "75%,58%"), '"/>');
+        bytes memory svg =
+            OnChainMetadata.svg(OnChainMetadata.hsl(hue, "45%,14%"), circle, 290, 28, string.concat("#", id));
+        string memory attributes = string.concat(',"attributes":[{"trait_type":"Hue","value":', hue, "}]");
+        return OnChainMetadata.dataUri(name, id, description, svg, attributes);
     }
 }
