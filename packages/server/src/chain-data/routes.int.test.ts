@@ -1,13 +1,11 @@
 import { DEV_ACCOUNTS } from '@portico/contracts'
 import { ErrorText } from '@portico/core/errors'
-import type { FastifyInstance } from 'fastify'
 import { getAddress } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { describeEachBackend, type TestDatabase } from '../test-support/backends.ts'
+import { describeEachBackend } from '../test-support/backends.ts'
 import { startTestChain, type TestChain } from '../test-support/chain.ts'
 import {
   BalanceResponse,
-  chainApp,
   HistoryResponse,
   NftResponse,
   PAGE,
@@ -15,6 +13,7 @@ import {
   USDC_ICON,
   WETH_ICON,
 } from '../test-support/chain-data.ts'
+import { indexedChainApp } from '../test-support/indexed-chain-app.ts'
 
 const me = DEV_ACCOUNTS[0].address
 const stranger = DEV_ACCOUNTS[7].address
@@ -28,26 +27,15 @@ afterAll(async () => {
 })
 
 describeEachBackend('chain-data routes', (backend) => {
-  let testDb: TestDatabase
-  let app: FastifyInstance
-  let get: (path: string) => Promise<{ status: number; body: unknown }>
+  const indexed = indexedChainApp(backend, () => chain)
   let projectId: string
 
   beforeAll(async () => {
-    testDb = await backend.open()
-    const indexer = testIndexer(testDb.database, chain)
-    await indexer.catchUp()
-    await indexer.stop()
-    ;({ app, get } = await chainApp(testDb.database, chain))
-    projectId = (await testDb.database.db.selectFrom('projects').select('id').executeTakeFirstOrThrow()).id
-  })
-  afterAll(async () => {
-    await app?.close()
-    await testDb?.dispose()
+    projectId = (await indexed.database.db.selectFrom('projects').select('id').executeTakeFirstOrThrow()).id
   })
 
   const post = async (path: string, payload: unknown) => {
-    const response = await app.inject({
+    const response = await indexed.app.inject({
       method: 'POST',
       url: `/v1${path}?projectId=${projectId}`,
       headers: { origin: PAGE, 'content-type': 'application/json' },
@@ -57,7 +45,7 @@ describeEachBackend('chain-data routes', (backend) => {
   }
 
   test('balance: native ETH first, then priced ERC-20s; no zero-decimal token; forceUpdate reads the node again', async () => {
-    const { status, body } = await get(`/account/${me}/balance?chainId=eip155:31337&currency=usd`)
+    const { status, body } = await indexed.get(`/account/${me}/balance?chainId=eip155:31337&currency=usd`)
     expect(status).toBe(200)
     const { balances } = BalanceResponse.parse(body)
     expect(balances.map((b) => b.symbol)).toEqual(['ETH', 'DAI', 'USDC', 'WETH'])
@@ -78,19 +66,23 @@ describeEachBackend('chain-data routes', (backend) => {
     expect(weth?.iconUrl).toBe(WETH_ICON)
     expect(balances.find((b) => b.symbol === 'DAI')?.iconUrl).toBe('')
 
-    const empty = BalanceResponse.parse((await get(`/account/${stranger}/balance`)).body)
+    const empty = BalanceResponse.parse((await indexed.get(`/account/${stranger}/balance`)).body)
     expect(empty.balances.map((b) => b.symbol)).toEqual(['ETH'])
 
     const before = BalanceResponse.parse(empty).balances[0]?.quantity.numeric
     await chain.send(1, stranger, '1')
-    const cached = BalanceResponse.parse((await get(`/account/${stranger}/balance`)).body)
-    const fresh = BalanceResponse.parse((await get(`/account/${stranger}/balance?forceUpdate=true`)).body)
+    const cached = BalanceResponse.parse((await indexed.get(`/account/${stranger}/balance`)).body)
+    const fresh = BalanceResponse.parse(
+      (await indexed.get(`/account/${stranger}/balance?forceUpdate=true`)).body,
+    )
     expect(cached.balances[0]?.quantity.numeric).toBe(before)
     expect(Number(fresh.balances[0]?.quantity.numeric)).toBe(Number(before) + 1)
   })
 
   test('history: the documented transaction shape, newest first', async () => {
-    const page = HistoryResponse.parse((await get(`/account/${me}/history?chainId=eip155:31337`)).body)
+    const page = HistoryResponse.parse(
+      (await indexed.get(`/account/${me}/history?chainId=eip155:31337`)).body,
+    )
     expect(page.data).toHaveLength(20)
     expect(page.next).toEqual(expect.any(String))
     const approval = (await walk(`/account/${me}/history`)).find(
@@ -105,17 +97,17 @@ describeEachBackend('chain-data routes', (backend) => {
   test('history: a page served from memory gives way as soon as the indexer commits new activity of the account', async () => {
     const newcomer = DEV_ACCOUNTS[6].address
     const path = `/account/${newcomer}/history?chainId=eip155:31337`
-    const hashes = async () => HistoryResponse.parse((await get(path)).body).data.map((tx) => tx.hash)
+    const hashes = async () => HistoryResponse.parse((await indexed.get(path)).body).data.map((tx) => tx.hash)
     const before = await hashes()
     expect(await hashes()).toEqual(before)
 
     const sent = await chain.send(2, newcomer, '3', 'USDC')
-    const indexer = testIndexer(testDb.database, chain)
+    const indexer = testIndexer(indexed.database, chain)
     try {
       await indexer.catchUp()
       // The announcement travels through the database after the commit: on Postgres, a moment later.
       await expect.poll(hashes, { timeout: 1_000, interval: 10 }).toEqual([sent, ...before])
-      const [received] = HistoryResponse.parse((await get(path)).body).data
+      const [received] = HistoryResponse.parse((await indexed.get(path)).body).data
       expect(received?.transfers[0]?.fungible_info).toMatchObject({
         symbol: 'USDC',
         icon: { url: USDC_ICON },
@@ -129,7 +121,9 @@ describeEachBackend('chain-data routes', (backend) => {
     const all: ReturnType<typeof HistoryResponse.parse>['data'] = []
     let cursor: string | null = null
     do {
-      const page = HistoryResponse.parse((await get(`${path}${cursor ? `?cursor=${cursor}` : ''}`)).body)
+      const page = HistoryResponse.parse(
+        (await indexed.get(`${path}${cursor ? `?cursor=${cursor}` : ''}`)).body,
+      )
       all.push(...page.data)
       cursor = page.next
     } while (cursor)
@@ -137,9 +131,11 @@ describeEachBackend('chain-data routes', (backend) => {
   }
 
   test('nfts: the account holds its orbs and the flagged spam airdrop, paged by the cursor', async () => {
-    const first = NftResponse.parse((await get(`/account/${me}/nfts?chainId=eip155:31337&limit=2`)).body)
+    const first = NftResponse.parse(
+      (await indexed.get(`/account/${me}/nfts?chainId=eip155:31337&limit=2`)).body,
+    )
     expect(first.data).toHaveLength(2)
-    const rest = NftResponse.parse((await get(`/account/${me}/nfts?cursor=${first.next}`)).body)
+    const rest = NftResponse.parse((await indexed.get(`/account/${me}/nfts?cursor=${first.next}`)).body)
     expect(rest.next).toBeNull()
     const items = [...first.data, ...rest.data]
     const orbs = items.filter(
@@ -179,13 +175,13 @@ describeEachBackend('chain-data routes', (backend) => {
   })
 
   test('gas price: three wei tiers from the node; another chain is refused with the spec text', async () => {
-    const { status, body } = await get('/convert/gas-price?chainId=eip155:31337')
+    const { status, body } = await indexed.get('/convert/gas-price?chainId=eip155:31337')
     expect(status).toBe(200)
     const tiers = body as { standard: string; fast: string; instant: string }
     expect(BigInt(tiers.standard)).toBe(await chain.client.getGasPrice())
     expect(BigInt(tiers.fast)).toBeGreaterThanOrEqual(BigInt(tiers.standard))
     expect(BigInt(tiers.instant)).toBeGreaterThanOrEqual(BigInt(tiers.fast))
-    const refused = await get('/convert/gas-price?chainId=eip155:1')
+    const refused = await indexed.get('/convert/gas-price?chainId=eip155:1')
     expect(refused).toEqual({
       status: 400,
       body: { error: { code: 'BAD_REQUEST', message: ErrorText.NETWORK_NOT_SUPPORTED_FOR_GAS_PRICE } },
@@ -239,7 +235,7 @@ describeEachBackend('chain-data routes', (backend) => {
   )
 
   test.each(badInputs)('bad input → 400 with a clear message: %s', async (_name, path, message) => {
-    const { status, body } = await get(path)
+    const { status, body } = await indexed.get(path)
     expect(status).toBe(400)
     expect((body as { error: { message: string } }).error.message).toMatch(message)
   })

@@ -1,18 +1,16 @@
 import { DEV_ACCOUNTS, demoBadgesAbi } from '@portico/contracts'
-import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { type Address, getAddress, getContract, type Hash, parseEventLogs } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { describeEachBackend, type TestDatabase } from '../test-support/backends.ts'
+import { describeEachBackend } from '../test-support/backends.ts'
 import { involvedHashes, startTestChain, type TestChain } from '../test-support/chain.ts'
 import {
   BalanceResponse,
-  chainApp,
   HistoryResponse,
   type HistoryTransaction,
   NftResponse,
-  testIndexer,
 } from '../test-support/chain-data.ts'
+import { indexedChainApp } from '../test-support/indexed-chain-app.ts'
 
 // Dev accounts the demo seed leaves alone, so their history is exactly what happens here.
 const [ISSUER, ALICE, BOB] = [5, 6, 7] as const
@@ -64,21 +62,7 @@ afterAll(async () => {
 })
 
 describeEachBackend('ERC-1155 and ApprovalForAll on a real chain', (backend) => {
-  let testDb: TestDatabase
-  let app: FastifyInstance
-  let get: (path: string) => Promise<{ status: number; body: unknown }>
-
-  beforeAll(async () => {
-    testDb = await backend.open()
-    const indexer = testIndexer(testDb.database, chain)
-    await indexer.catchUp()
-    await indexer.stop()
-    ;({ app, get } = await chainApp(testDb.database, chain))
-  })
-  afterAll(async () => {
-    await app?.close()
-    await testDb?.dispose()
-  })
+  const indexed = indexedChainApp(backend, () => chain)
 
   test('stores every TransferSingle, each TransferBatch entry by sub_index, and the approvals', async () => {
     const logs = parseEventLogs({
@@ -115,7 +99,7 @@ describeEachBackend('ERC-1155 and ApprovalForAll on a real chain', (backend) => 
       select tx_hash, log_index, sub_index, kind, from_address as "from", to_address as "to",
         token_id::text as token_id, amount::text as amount
       from chain_events where contract = ${badges.toLowerCase()}
-      order by block_number, log_index, sub_index`.execute(testDb.database.db)
+      order by block_number, log_index, sub_index`.execute(indexed.database.db)
     expect(rows).toEqual(
       expected.map((row) => ({ ...row, from: row.from.toLowerCase(), to: row.to.toLowerCase() })),
     )
@@ -123,7 +107,7 @@ describeEachBackend('ERC-1155 and ApprovalForAll on a real chain', (backend) => 
 
   test('the NFT route lists what each holder has left, named and drawn from uri(id)', async () => {
     const held = async (address: Address) => {
-      const { status, body } = await get(`/account/${address}/nfts?chainId=eip155:31337`)
+      const { status, body } = await indexed.get(`/account/${address}/nfts?chainId=eip155:31337`)
       expect(status).toBe(200)
       return NftResponse.parse(body).data.filter((item) => item.contract === getAddress(badges))
     }
@@ -151,14 +135,14 @@ describeEachBackend('ERC-1155 and ApprovalForAll on a real chain', (backend) => 
     for (const address of [alice, bob]) {
       expect((await held(address)).map((item) => item.tokenId)).toEqual(await onChain(address))
       // Badges and approvals are no fungible balance: only the ETH anvil gave the account is.
-      const { balances } = BalanceResponse.parse((await get(`/account/${address}/balance`)).body)
+      const { balances } = BalanceResponse.parse((await indexed.get(`/account/${address}/balance`)).body)
       expect(balances.map((balance) => balance.symbol)).toEqual(['ETH'])
     }
   })
 
   test('history: a batch transfer is one transaction with an NFT transfer per id; setApprovalForAll is an approve', async () => {
     const history = async (address: Address): Promise<HistoryTransaction[]> => {
-      const { status, body } = await get(`/account/${address}/history?chainId=eip155:31337`)
+      const { status, body } = await indexed.get(`/account/${address}/history?chainId=eip155:31337`)
       expect(status).toBe(200)
       return HistoryResponse.parse(body).data
     }

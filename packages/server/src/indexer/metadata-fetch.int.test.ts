@@ -1,14 +1,14 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { DEV_ACCOUNTS } from '@portico/contracts'
-import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { getAddress } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { Resolve } from '../http/safe-fetch.ts'
-import { describeEachBackend, type TestDatabase } from '../test-support/backends.ts'
+import { describeEachBackend } from '../test-support/backends.ts'
 import { startTestChain, type TestChain } from '../test-support/chain.ts'
-import { chainApp, NftResponse, testIndexer } from '../test-support/chain-data.ts'
+import { NftResponse, testIndexer } from '../test-support/chain-data.ts'
+import { indexedChainApp } from '../test-support/indexed-chain-app.ts'
 import { mintFromUriProbe } from '../test-support/uri-probe.ts'
 import { readCursor } from './store.ts'
 
@@ -92,14 +92,15 @@ beforeAll(async () => {
 })
 
 describeEachBackend('NFT metadata from token URIs anyone can set', (backend) => {
-  let testDb: TestDatabase
-  let app: FastifyInstance
-  let get: (path: string) => Promise<{ status: number; body: unknown }>
-
-  beforeAll(async () => {
+  // Declared before the indexing hook, so it runs first: only this backend's requests count.
+  beforeAll(() => {
     requested.length = 0
-    testDb = await backend.open()
-    const indexer = testIndexer(testDb.database, chain, {
+  })
+  // The slow URI never finishes its body: without the timeout, indexing would not return.
+  const indexed = indexedChainApp(
+    backend,
+    () => chain,
+    () => ({
       metadataTimeoutMs: TIMEOUT_MS,
       metadata: {
         ipfsGateway: `http://allowed.example:${port}/ipfs/`,
@@ -107,19 +108,11 @@ describeEachBackend('NFT metadata from token URIs anyone can set', (backend) => 
         allowHosts: ['allowed.example'],
         resolve,
       },
-    })
-    // The slow URI never finishes its body: without the timeout this would not return.
-    await indexer.catchUp()
-    await indexer.stop()
-    ;({ app, get } = await chainApp(testDb.database, chain))
-  })
-  afterAll(async () => {
-    await app?.close()
-    await testDb?.dispose()
-  })
+    }),
+  )
 
   test('the indexer reaches the head past every refused, cut off and timed out URI', async () => {
-    const cursor = await readCursor(testDb.database.db, chain.deployment.chainId)
+    const cursor = await readCursor(indexed.database.db, chain.deployment.chainId)
     expect(cursor?.number).toBe(Number(await chain.client.getBlockNumber()))
   })
 
@@ -131,7 +124,9 @@ describeEachBackend('NFT metadata from token URIs anyone can set', (backend) => 
   })
 
   test('every probe item lists with its collection; only the readable ones have metadata', async () => {
-    const { data } = NftResponse.parse((await get(`/account/${holder}/nfts?chainId=eip155:31337`)).body)
+    const { data } = NftResponse.parse(
+      (await indexed.get(`/account/${holder}/nfts?chainId=eip155:31337`)).body,
+    )
     const items = probes().map((_, index) => {
       const item = data.find((entry) => entry.contract === probeAddress(index))
       return { collection: item?.collection.name, name: item?.name, image: item?.image }
@@ -149,7 +144,7 @@ describeEachBackend('NFT metadata from token URIs anyone can set', (backend) => 
   test("the demo collections' on-chain data: metadata reads as before", async () => {
     const { rows } = await sql<{ name: string | null; image: string | null }>`
       select name, image from chain_nft_items
-      where contract = ${chain.deployment.nfts.collection.address.toLowerCase()}`.execute(testDb.database.db)
+      where contract = ${chain.deployment.nfts.collection.address.toLowerCase()}`.execute(indexed.database.db)
     expect(rows.length).toBeGreaterThan(0)
     for (const row of rows) {
       expect(row.name).toMatch(/\S/)
@@ -158,12 +153,12 @@ describeEachBackend('NFT metadata from token URIs anyone can set', (backend) => 
   })
 
   test('indexing goes on after the refusals', async () => {
-    const before = await readCursor(testDb.database.db, chain.deployment.chainId)
+    const before = await readCursor(indexed.database.db, chain.deployment.chainId)
     await chain.send(MINTER, holder, '0.01')
-    const indexer = testIndexer(testDb.database, chain, { metadataTimeoutMs: TIMEOUT_MS })
+    const indexer = testIndexer(indexed.database, chain, { metadataTimeoutMs: TIMEOUT_MS })
     await indexer.catchUp()
     await indexer.stop()
-    const after = await readCursor(testDb.database.db, chain.deployment.chainId)
+    const after = await readCursor(indexed.database.db, chain.deployment.chainId)
     expect(after?.number).toBe((before?.number ?? 0) + 1)
   })
 })

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { ChainData } from '../chain-data/config.ts'
 import { ChainOptions } from '../chain-data/config.ts'
+import { OPERATION_TYPES } from '../chain-data/operation-type.ts'
 import type { Database } from '../db/database.ts'
 import { ChainIndexer, type IndexerOptions } from '../indexer/indexer.ts'
 import { createProject } from '../projects/repository.ts'
@@ -119,17 +120,7 @@ export const HistoryResponse = z.strictObject({
       metadata: z.strictObject({
         minedAt: z.iso.datetime(),
         chain: CHAIN,
-        operationType: z.enum([
-          'send',
-          'receive',
-          'mint',
-          'burn',
-          'approve',
-          'trade',
-          'execute',
-          'deposit',
-          'withdraw',
-        ]),
+        operationType: z.enum(OPERATION_TYPES),
         status: z.enum(['confirmed', 'failed']),
         sentFrom: z.string(),
         sentTo: z.string(),
