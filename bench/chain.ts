@@ -10,7 +10,7 @@ import {
 } from '@portico/contracts'
 import { freePort } from '@portico/contracts/testing'
 import { type Database, openDatabase } from '@portico/server'
-import pg from 'pg'
+import { createScratchDatabase } from '@portico/server/scratch-database'
 import { encodeFunctionData, type Hex, numberToHex, parseUnits } from 'viem'
 
 export interface BenchChain {
@@ -112,17 +112,14 @@ export async function benchDatabases(): Promise<Array<() => Promise<BenchDatabas
   const adminUrl = process.env.BENCH_DATABASE_URL
   if (adminUrl) {
     openers.push(async () => {
-      const name = `portico_bench_${Date.now()}`
-      await admin(adminUrl, `create database ${name}`)
-      const url = new URL(adminUrl)
-      url.pathname = `/${name}`
-      const database = await openDatabase({ databaseUrl: url.href })
+      const scratch = await createScratchDatabase(adminUrl, `portico_bench_${Date.now()}`)
+      const database = await openDatabase({ databaseUrl: scratch.url })
       return {
         name: 'postgres',
         database,
         dispose: async () => {
           await database.close()
-          await admin(adminUrl, `drop database if exists ${name} with (force)`)
+          await scratch.drop()
         },
       }
     })
@@ -130,14 +127,4 @@ export async function benchDatabases(): Promise<Array<() => Promise<BenchDatabas
     console.warn('BENCH_DATABASE_URL is not set: Postgres is skipped')
   }
   return openers
-}
-
-async function admin(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
-  }
 }

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
 import { describe } from 'vitest'
 import { type Database, type OpenDatabaseOptions, openDatabase } from '../db/database.ts'
+import { createScratchDatabase } from '../db/scratch-database.ts'
 
 /**
  * The databases the integration suites run against: always PGlite, and Postgres when
@@ -52,15 +52,11 @@ const pglite: Backend = {
 function postgres(adminUrl: string | undefined): Backend {
   const createStore = async (): Promise<TestStore> => {
     if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set')
-    const name = `portico_test_${randomBytes(8).toString('hex')}`
-    await admin(adminUrl, `create database ${name}`)
-    const url = new URL(adminUrl)
-    url.pathname = `/${name}`
-    return {
-      options: { databaseUrl: url.href },
-      env: { DATABASE_URL: url.href },
-      dispose: () => admin(adminUrl, `drop database if exists ${name} with (force)`),
-    }
+    const { url, drop } = await createScratchDatabase(
+      adminUrl,
+      `portico_test_${randomBytes(8).toString('hex')}`,
+    )
+    return { options: { databaseUrl: url }, env: { DATABASE_URL: url }, dispose: drop }
   }
   return {
     name: 'postgres',
@@ -77,16 +73,6 @@ function postgres(adminUrl: string | undefined): Backend {
         },
       }
     },
-  }
-}
-
-async function admin(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
   }
 }
 
