@@ -11,18 +11,8 @@ import {
   startAnvil,
 } from '@portico/contracts'
 import { freePort } from '@portico/contracts/testing'
-import {
-  type Address,
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  type Hash,
-  type HttpTransport,
-  http,
-  type PublicClient,
-  parseUnits,
-  type WalletClient,
-} from 'viem'
+import type { Address, Hash, HttpTransport, PublicClient, WalletClient } from 'viem'
+import { createPublicClient, createTestClient, createWalletClient, http, parseUnits } from 'viem'
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { anvil as anvilChain } from 'viem/chains'
 import { TRANSFER_BATCH, TRANSFER_SINGLE } from '../indexer/decode.ts'
