@@ -113,28 +113,18 @@ export function Modal({ portico, root }: { portico: Portico; root: ShadowRoot })
       >
         <div className="header">
           {canGoBack ? (
-            <button
-              type="button"
-              className="icon-button"
-              aria-label="Back"
-              onClick={() => portico.router.goBack()}
-            >
+            <HeaderButton label="Back" onClick={() => portico.router.goBack()}>
               ‹
-            </button>
+            </HeaderButton>
           ) : (
             <span />
           )}
           <h2 className="title" id={titleId} key={title} ref={titleRef} tabIndex={-1}>
             {title}
           </h2>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label="Close"
-            onClick={() => portico.modal.close()}
-          >
+          <HeaderButton label="Close" onClick={() => portico.modal.close()}>
             ✕
-          </button>
+          </HeaderButton>
         </div>
         <AlertBanner portico={portico} />
         <AnimatedHeight>
@@ -153,6 +143,15 @@ export function Modal({ portico, root }: { portico: Portico; root: ShadowRoot })
         </AnimatedHeight>
       </div>
     </div>
+  )
+}
+
+/** A header control drawn as a glyph; `label` is its name for assistive technology. */
+function HeaderButton({ label, onClick, children }: { label: string; onClick(): void; children: string }) {
+  return (
+    <button type="button" className="icon-button" aria-label={label} onClick={onClick}>
+      {children}
+    </button>
   )
 }
 
