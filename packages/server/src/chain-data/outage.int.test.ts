@@ -30,18 +30,16 @@ const UNAVAILABLE = {
 const PROMPT_MS = NODE_TIMEOUT_MS + 1_500
 
 let dataDir: string
-let statePath: string
-let port: number
+/** A node started with these again is the same chain at the same address: a restarted node. */
+let sameNode: { port: number; statePath: string }
 let node: AnvilHandle
 let deployment: DemoDeployment
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'portico-outage-'))
-  statePath = join(dataDir, 'anvil-state.json')
-  port = await freePort()
+  sameNode = { port: await freePort(), statePath: join(dataDir, 'anvil-state.json') }
   node = await startAnvil({
-    port,
-    statePath,
+    ...sameNode,
     genesisTimestamp: Math.floor(Date.now() / 1000) - DEMO_GENESIS_OFFSET_SECONDS,
   })
   deployment = await ensureDemoDeployment({ rpcUrl: node.rpcUrl, dataDir })
@@ -179,7 +177,7 @@ describeEachBackend('the services outlive their chain node', (backend) => {
     await pause(1_500)
 
     // The same chain on the same port: what a restarted node looks like to the services.
-    node = await startAnvil({ port, statePath })
+    node = await startAnvil(sameNode)
     const backAt = Date.now()
     await expect.poll(async () => (await ready()).status, { timeout: 10_000, interval: 50 }).toBe(200)
     await expect
