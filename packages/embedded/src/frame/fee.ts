@@ -1,12 +1,6 @@
-import { formatEther, hexToBigInt, isHex, numberToHex } from 'viem'
+import { formatEther, numberToHex } from 'viem'
+import { type ChainRead, quantity } from './chain-read.ts'
 import type { TransactionFields } from './request-details.ts'
-
-type ChainRead = (method: string, params: unknown) => Promise<unknown>
-
-const quantity = (value: unknown): bigint => {
-  if (typeof value !== 'string' || !isHex(value)) throw new Error('The node answered no quantity')
-  return hexToBigInt(value)
-}
 
 /** The estimated network fee of a transaction: the gas the chain expects times today's gas price. */
 export async function feeText(request: TransactionFields, read: ChainRead, symbol = 'ETH'): Promise<string> {

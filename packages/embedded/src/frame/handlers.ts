@@ -1,12 +1,17 @@
 import { ErrorText, ProviderErrorCode } from '@portico/core/errors'
 import { classifyRpcMethod } from '@portico/core/rpc-policy'
+import type { Address } from 'viem'
 import type { MessageType, RequestOf, SuccessOf } from '../protocol.ts'
 import { ApiError, callAuth, type FrameIdentity } from './api.ts'
 import type { ApprovalQueue } from './approvals.ts'
+import { createKeyCustody, type KeyCall, MissingKeyError, type ShareStore } from './keys/custody.ts'
+import { signRequest } from './keys/sign-request.ts'
 import { readToken, writeToken } from './session.ts'
 
 type RpcAnswer = { result: unknown } | { error: { code: number; message: string } }
 type User = SuccessOf<'GET_USER'>
+/** The services' user: no address until the frame has set up the key. */
+type ServicesUser = Omit<User, 'address'> & { address: Address | null }
 /** `messageId` is the id of the page's message, by which the page may later withdraw it. */
 type Handlers = {
   [T in MessageType]: (
@@ -25,12 +30,16 @@ interface FrameSettings {
 /**
  * One function per message; each answers with the success payload or throws the error to send.
  * `rpc` reads the chain through the services for the frame's own needs (the approval's fee).
+ * `shares` keeps this device's share of each user's key.
  */
 export function createHandlers(
   settings: FrameSettings,
   approvals: ApprovalQueue,
-): { handlers: Handlers; rpc(origin: string, method: string, params: unknown): Promise<unknown> } {
+  shares: ShareStore,
+): { handlers: Handlers; rpc(origin: string, method: string, params: unknown[]): Promise<unknown> } {
   let token = readToken(settings.projectId)
+  // The signed-in user's address, once the frame has seen that this device holds their key.
+  let address: Address | undefined
   // The address being logged in with, between CONNECT_EMAIL and the OTP or device step.
   let pendingEmail: string | undefined
   let pendingNewEmail: string | undefined
@@ -42,6 +51,7 @@ export function createHandlers(
   const call = <T>(origin: string, path: string, body?: object) => callAuth<T>(identity, origin, path, body)
   const setToken = (next: string | undefined) => {
     token = next
+    address = undefined
     writeToken(settings.projectId, next)
   }
   const needEmail = () => {
@@ -58,46 +68,84 @@ export function createHandlers(
     }
   }
 
-  const rpc = async (origin: string, path: '/rpc' | '/rpc/approved', request: RequestOf<'RPC_REQUEST'>) => {
-    const answer = await withSession(() => call<RpcAnswer>(origin, path, request))
+  const rpc = async (origin: string, request: RequestOf<'RPC_REQUEST'>) => {
+    const answer = await withSession(() => call<RpcAnswer>(origin, '/rpc', request))
     if ('error' in answer) throw new ApiError(answer.error.message, 400, answer.error.code)
     return { result: answer.result }
+  }
+  const read = async (origin: string, method: string, params: unknown[]) =>
+    (await rpc(origin, { method, params })).result
+
+  const custody = createKeyCustody(settings.projectId, shares)
+  const keyCall =
+    (origin: string): KeyCall =>
+    (path, body) =>
+      withSession(() => call(origin, path, body))
+  // After a login, the key is set up or restored before the page hears of the user.
+  const withKeyReady = async (origin: string): Promise<User> => {
+    const user = await custody.ensureKey(keyCall(origin))
+    address = user.address
+    return user
+  }
+  // A session whose key this device does not hold counts as not connected: the page offers the
+  // login, which restores it.
+  const connectedUser = async (origin: string): Promise<User> => {
+    const user = await withSession(() => call<ServicesUser>(origin, '/user'))
+    if (!user.address || !(await custody.holdsKey(user.address))) throw new MissingKeyError()
+    address = user.address
+    return { ...user, address: user.address }
+  }
+  const endSession = async (origin: string) => {
+    if (token) await call(origin, '/sign-out').catch(() => undefined)
+    setToken(undefined)
   }
 
   const handlers: Handlers = {
     async CONNECT_EMAIL({ email }, origin) {
       pendingEmail = email
-      return call(origin, '/email/connect', { email })
+      type Answer = { action: 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT' }
+      const answer = await call<Answer>(origin, '/email/connect', { email })
+      if (answer.action !== 'CONNECT') return answer
+      try {
+        await withKeyReady(origin)
+        return answer
+      } catch (error) {
+        if (!(error instanceof MissingKeyError)) throw error
+        // The live session cannot restore the key here (too old): end it, so the services mail a
+        // code, and the login it gives restores the key.
+        await endSession(origin)
+        return call<Answer>(origin, '/email/connect', { email })
+      }
     },
     async CONNECT_OTP({ otp }, origin) {
-      const answer = await call<{ token: string; user: User }>(origin, '/otp/verify', {
-        email: needEmail(),
-        otp,
-      })
+      const answer = await call<{ token: string }>(origin, '/otp/verify', { email: needEmail(), otp })
       setToken(answer.token)
-      return answer.user
+      return withKeyReady(origin)
     },
     async CONNECT_DEVICE(_payload, origin) {
       const answer = await call<{ approved: boolean; token?: string }>(origin, '/device/poll', {
         email: needEmail(),
       })
-      if (answer.approved && answer.token) setToken(answer.token)
+      if (answer.approved && answer.token) {
+        setToken(answer.token)
+        await withKeyReady(origin)
+      }
       return { approved: answer.approved }
     },
-    GET_USER: (_payload, origin) => withSession(() => call<User>(origin, '/user')),
+    GET_USER: (_payload, origin) => connectedUser(origin),
     async IS_CONNECTED(_payload, origin) {
       if (!token) return { isConnected: false }
       try {
-        await withSession(() => call(origin, '/user'))
+        await connectedUser(origin)
         return { isConnected: true }
       } catch (error) {
-        if (error instanceof ApiError && error.status === 401) return { isConnected: false }
+        if (error instanceof MissingKeyError || (error instanceof ApiError && error.status === 401))
+          return { isConnected: false }
         throw error
       }
     },
     async SIGN_OUT(_payload, origin) {
-      if (token) await call(origin, '/sign-out').catch(() => undefined)
-      setToken(undefined)
+      await endSession(origin)
       pendingEmail = undefined
       return {}
     },
@@ -108,9 +156,9 @@ export function createHandlers(
       return { chainId }
     },
     // A not-safe request waits for the user's click on the frame's own Approve button; the page
-    // that asked can neither see nor press it. Only then do the services sign.
+    // that asked can neither see nor press it. Only then does the frame put the key together and sign.
     async RPC_REQUEST(request, origin, messageId) {
-      if (classifyRpcMethod(request.method) !== 'approval') return rpc(origin, '/rpc', request)
+      if (classifyRpcMethod(request.method) !== 'approval') return rpc(origin, request)
       const approved = await approvals.ask({
         id: messageId,
         origin,
@@ -118,7 +166,14 @@ export function createHandlers(
         params: request.params,
       })
       if (!approved) throw new ApiError('User rejected the request.', 400, ProviderErrorCode.USER_REJECTED)
-      return rpc(origin, '/rpc/approved', request)
+      const signer = address ?? (await connectedUser(origin)).address
+      const result = await signRequest(
+        request,
+        { address: signer, chainId: settings.chainId },
+        custody.withKey(keyCall(origin), signer),
+        (method, params) => read(origin, method, params),
+      )
+      return { result }
     },
     async CANCEL_REQUEST({ id }) {
       approvals.cancel(id)
@@ -155,8 +210,5 @@ export function createHandlers(
       return {}
     },
   }
-  return {
-    handlers,
-    rpc: async (origin, method, params) => (await rpc(origin, '/rpc', { method, params })).result,
-  }
+  return { handlers, rpc: read }
 }

@@ -13,6 +13,7 @@ import { renderApproval, trapFocus } from './approval-view.ts'
 import { type ApprovalItem, createApprovalQueue } from './approvals.ts'
 import { feeText } from './fee.ts'
 import { createHandlers } from './handlers.ts'
+import { deviceShares } from './keys/device-store.ts'
 import { deviceId } from './session.ts'
 import { adoptFrameStyles } from './styles.ts'
 
@@ -65,6 +66,7 @@ const { handlers, rpc } = createHandlers(
     deviceId: deviceId(),
   },
   approvals,
+  deviceShares,
 )
 const log = (...args: unknown[]) => {
   if (config.debug) console.info('[portico frame]', ...args)

@@ -1,0 +1,198 @@
+import { type Address, type Hex, isAddressEqual, verifyMessage } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { describe, expect, it } from 'vitest'
+import { createKeyCustody, type KeyCall, MissingKeyError, type ShareStore, setupProof } from './custody.ts'
+import { combineShares, decodeShare, splitKey } from './shares.ts'
+
+const email = 'ada@example.com'
+
+/** This device's IndexedDB, as a map. */
+function memoryStore() {
+  const records = new Map<string, Uint8Array>()
+  const store: ShareStore = {
+    read: async (id) => (records.has(id) ? Uint8Array.from(records.get(id) as Uint8Array) : undefined),
+    write: async (id, share) => void records.set(id, Uint8Array.from(share)),
+    delete: async (id) => void records.delete(id),
+  }
+  return { records, store }
+}
+
+interface Held {
+  state: 'none' | 'legacy' | 'shares'
+  address: Address | null
+  recoveryAvailable: boolean
+  legacyKey?: Hex
+  serverShare?: string
+  recoveryShare?: string
+}
+
+/** The services' key routes as the contract describes them, over one user's row. */
+function services(held: Held) {
+  const paths: string[] = []
+  const user = () => ({
+    email,
+    address: held.address,
+    chainId: 31337,
+    accounts: held.address ? [{ address: held.address, type: 'eoa' as const }] : [],
+    preferredAccountType: 'eoa',
+    smartAccountDeployed: false,
+  })
+  const call = (async (path: string, body?: Record<string, unknown>) => {
+    paths.push(path)
+    switch (path) {
+      case '/user':
+        return user()
+      case '/key/status':
+        return {
+          state: held.state,
+          address: held.address,
+          recovery: null,
+          recoveryAvailable: held.recoveryAvailable,
+        }
+      case '/key/legacy':
+        held.recoveryAvailable = false
+        return { privateKey: held.legacyKey }
+      case '/key/setup': {
+        const { address, proof, serverShare, recovery } = body as {
+          address: Address
+          proof: Hex
+          serverShare: string
+          recovery: { kind: string; share: string }
+        }
+        expect(await verifyMessage({ address, message: setupProof(email, address), signature: proof })).toBe(
+          true,
+        )
+        if (held.state === 'legacy') expect(address).toBe(held.address)
+        expect(recovery.kind).toBe('operator')
+        Object.assign(held, { state: 'shares', address, serverShare, recoveryShare: recovery.share })
+        return { user: user() }
+      }
+      case '/key/share':
+        return { serverShare: held.serverShare }
+      case '/key/recovery':
+        held.recoveryAvailable = false
+        return { kind: 'operator', share: held.recoveryShare }
+      default:
+        throw new Error(`no route ${path}`)
+    }
+  }) as KeyCall
+  return { call, paths }
+}
+
+/** A user whose key is already split, as another device set it up. */
+async function sharedUser(recoveryAvailable: boolean) {
+  const privateKey = generatePrivateKey()
+  const { server, recovery } = await splitKey(privateKey)
+  const address = privateKeyToAccount(privateKey).address
+  const held: Held = {
+    state: 'shares',
+    address,
+    recoveryAvailable,
+    serverShare: server,
+    recoveryShare: recovery,
+  }
+  return { held, address }
+}
+
+const signerOf = (custody: ReturnType<typeof createKeyCustody>, call: KeyCall, address: Address) =>
+  custody.withKey(call, address)((account) => account.signMessage({ message: 'hi' }))
+
+describe('the key custody of the frame', () => {
+  it('a new user: makes a key, keeps the device share, hands the other two over with a proof', async () => {
+    const { store, records } = memoryStore()
+    const held: Held = { state: 'none', address: null, recoveryAvailable: true }
+    const { call } = services(held)
+    const custody = createKeyCustody('project', store)
+    const user = await custody.ensureKey(call)
+    expect(user.address).toBe(held.address)
+    expect([...records.keys()]).toEqual([`project/${user.address.toLowerCase()}`])
+    // Server and recovery shares alone give the key back: the operator's recovery works.
+    const restored = privateKeyToAccount(
+      await combineShares(decodeShare(held.serverShare as string), decodeShare(held.recoveryShare as string)),
+    )
+    expect(restored.address).toBe(user.address)
+    const signature = await signerOf(custody, call, user.address)
+    expect(await verifyMessage({ address: user.address, message: 'hi', signature })).toBe(true)
+  })
+
+  it('a legacy user right after a login: the whole key is reshared under the same address', async () => {
+    const legacyKey = generatePrivateKey()
+    const address = privateKeyToAccount(legacyKey).address
+    const held: Held = { state: 'legacy', address, recoveryAvailable: true, legacyKey }
+    const { call } = services(held)
+    const custody = createKeyCustody('project', memoryStore().store)
+    expect((await custody.ensureKey(call)).address).toBe(address)
+    expect(held.state).toBe('shares')
+    expect(await custody.holdsKey(address)).toBe(true)
+  })
+
+  it('a legacy user on an old session is asked to log in again, and nothing is moved', async () => {
+    const legacyKey = generatePrivateKey()
+    const held: Held = {
+      state: 'legacy',
+      address: privateKeyToAccount(legacyKey).address,
+      recoveryAvailable: false,
+      legacyKey,
+    }
+    const { call, paths } = services(held)
+    await expect(createKeyCustody('project', memoryStore().store).ensureKey(call)).rejects.toThrow(
+      MissingKeyError,
+    )
+    expect(paths).not.toContain('/key/legacy')
+  })
+
+  it('a device that holds its share asks for nothing more', async () => {
+    const { held, address } = await sharedUser(true)
+    const { store } = memoryStore()
+    const first = services(held)
+    const custody = createKeyCustody('project', store)
+    await custody.ensureKey(first.call)
+    const again = services(held)
+    expect((await custody.ensureKey(again.call)).address).toBe(address)
+    expect(again.paths.sort()).toEqual(['/key/status', '/user'])
+  })
+
+  it('a new device restores from the recovery share after a fresh login, and signs for the same address', async () => {
+    const { held, address } = await sharedUser(true)
+    const { call } = services(held)
+    const custody = createKeyCustody('project', memoryStore().store)
+    expect(await custody.holdsKey(address)).toBe(false)
+    expect((await custody.ensureKey(call)).address).toBe(address)
+    const signature = await signerOf(custody, call, address)
+    expect(await verifyMessage({ address, message: 'hi', signature })).toBe(true)
+  })
+
+  it('a new device on a session too old to take the recovery share is told to sign in again', async () => {
+    const { held } = await sharedUser(false)
+    const { call, paths } = services(held)
+    await expect(createKeyCustody('project', memoryStore().store).ensureKey(call)).rejects.toThrow(
+      'This device does not hold your wallet key yet. Sign in again with your e-mail to restore it.',
+    )
+    expect(paths).not.toContain('/key/recovery')
+  })
+
+  it('a setup the services refuse leaves no device share behind', async () => {
+    const { store, records } = memoryStore()
+    const held: Held = { state: 'none', address: null, recoveryAvailable: true }
+    const { call } = services(held)
+    const refusing = (async (path: string, body?: object) => {
+      if (path === '/key/setup') throw new Error("This wallet's key is already set up")
+      return call(path, body)
+    }) as KeyCall
+    await expect(createKeyCustody('project', store).ensureKey(refusing)).rejects.toThrow('already set up')
+    expect(records.size).toBe(0)
+  })
+
+  it('a device share of another split is dropped, not used to sign', async () => {
+    const { held, address } = await sharedUser(true)
+    const { store, records } = memoryStore()
+    const custody = createKeyCustody('project', store)
+    await custody.ensureKey(services(held).call)
+    // The services' shares were replaced (a restored database): this device's share no longer fits.
+    const replaced = await sharedUser(true)
+    const { call } = services({ ...replaced.held, address })
+    await expect(signerOf(custody, call, address)).rejects.toThrow(MissingKeyError)
+    expect(records.size).toBe(0)
+    expect(isAddressEqual(address, replaced.address)).toBe(false)
+  })
+})
