@@ -18,8 +18,8 @@ export interface StartServerOptions {
   /**
    * `development` (what `npm start` runs) fills in what production must be given: the public URL
    * is the server's own, a missing SMTP URL starts the dev mailbox (/dev/mailbox, mail on the
-   * console), a missing master key is kept in the data folder. The default, `production`, refuses
-   * to start without them instead.
+   * console), missing master and recovery keys are kept in the data folder. The default,
+   * `production`, refuses to start without them instead.
    */
   mode?: ServerMode
   /**
@@ -49,7 +49,7 @@ export interface StartServerOptions {
   chain?: ChainOptionsInput
   /** The reverse proxies whose `X-Forwarded-For` is believed (`TRUST_PROXY`, see http/trust-proxy.ts). */
   trustProxy?: TrustProxy
-  /** Lines for whoever runs the server (a created master key, dev mail arriving); the console by default. */
+  /** Lines for whoever runs the server (a created key, dev mail arriving); the console by default. */
   log?: (line: string) => void
 }
 

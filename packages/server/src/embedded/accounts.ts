@@ -3,7 +3,6 @@ import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Tables } from '../db/tables.ts'
 import type { TokenHasher } from '../hash-secret.ts'
 import { HttpError } from '../http/errors.ts'
-import type { KeyVault } from './keys.ts'
 import type { RequestContext } from './request-context.ts'
 import { newToken } from './tokens.ts'
 
@@ -15,30 +14,28 @@ const SESSION_INVALID = 'Invalid session'
 export interface UserRow {
   id: string
   email: string
-  address: string
-  encrypted_key: string
+  /** Null until the secure frame sets up the user's key (key-routes.ts). */
+  address: string | null
+  /** Non-null only for a user from before key shares (a legacy user), until the frame reshares the key. */
+  encrypted_key: string | null
   preferred_account_type: string
 }
+
+const USER_COLUMNS = ['id', 'email', 'address', 'encrypted_key', 'preferred_account_type'] as const
 
 type Db = Kysely<Tables> | Transaction<Tables>
 
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  return db
-    .selectFrom('embedded_users')
-    .select(['id', 'email', 'address', 'encrypted_key', 'preferred_account_type'])
-    .where('email', '=', email)
-    .executeTakeFirst()
+  return db.selectFrom('embedded_users').select(USER_COLUMNS).where('email', '=', email).executeTakeFirst()
 }
 
-/** The user of this address, created with a fresh sealed key on first login. */
-export async function findOrCreateUser(db: Db, vault: KeyVault, email: string): Promise<UserRow> {
+/** The user of this address, created on first login without a key: the secure frame makes one. */
+export async function findOrCreateUser(db: Db, email: string): Promise<UserRow> {
   const existing = await findUserByEmail(db, email)
   if (existing) return existing
-  const id = randomUUID()
-  const { address, sealed } = vault.create(id)
   await db
     .insertInto('embedded_users')
-    .values({ id, email, address, encrypted_key: sealed })
+    .values({ id: randomUUID(), email })
     .onConflict((conflict) => conflict.column('email').doNothing())
     .execute()
   // A concurrent first login may have won the insert; its row is the one to use.
@@ -141,7 +138,7 @@ export function awaitedApproval(db: Db, email: string, deviceId: string): Promis
   return db
     .selectFrom('embedded_devices')
     .innerJoin('embedded_users', 'embedded_users.id', 'embedded_devices.user_id')
-    .select(['id', 'email', 'address', 'encrypted_key', 'preferred_account_type'])
+    .select(USER_COLUMNS)
     .where('email', '=', email)
     .where('device_id', '=', deviceId)
     .where('approval_token_hash', 'is not', null)
@@ -204,7 +201,7 @@ export async function sessionUser(
   const user = await db
     .selectFrom('embedded_sessions')
     .innerJoin('embedded_users', 'embedded_users.id', 'embedded_sessions.user_id')
-    .select(['id', 'email', 'address', 'encrypted_key', 'preferred_account_type'])
+    .select(USER_COLUMNS)
     .where('token_hash', '=', tokenHash)
     .where('project_id', '=', input.projectId)
     .where('device_id', '=', input.deviceId)

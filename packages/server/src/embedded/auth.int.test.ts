@@ -2,15 +2,16 @@ import { createHash, randomBytes } from 'node:crypto'
 import { ServerErrorText, tryAgainAfter } from '@portico/core/errors'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
-import { type Hex, recoverMessageAddress, recoverTypedDataAddress, stringToHex } from 'viem'
+import { type Hex, stringToHex } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type Database, openDatabase } from '../db/database.ts'
 import { tokenHasher } from '../hash-secret.ts'
 import { createProject, type Project } from '../projects/repository.ts'
 import { buildServer } from '../server.ts'
 import { describeEachBackend, type TestStore } from '../test-support/backends.ts'
+import { setUpKeyAsFrame } from '../test-support/frame-keys.ts'
 import { type DevMailbox, startDevMailbox } from './dev-mailbox.ts'
-import { createKeyVault, unsealKey } from './keys.ts'
+import { createKeyVault } from './keys.ts'
 import { createMailer } from './mail.ts'
 import { OtpText } from './otps.ts'
 import type { EmbeddedServices } from './setup.ts'
@@ -18,7 +19,8 @@ import { POLL_LIMITS } from './throttle.ts'
 
 const PAGE = 'https://shop.example'
 const SERVICES = 'http://services.test'
-const master = randomBytes(32)
+const masterKey = randomBytes(32)
+const recoveryKey = randomBytes(32)
 const hashSecret = randomBytes(32)
 
 describeEachBackend('embedded-wallet auth', (backend) => {
@@ -32,7 +34,7 @@ describeEachBackend('embedded-wallet auth', (backend) => {
   beforeAll(async () => {
     mailbox = await startDevMailbox({ log: () => {} })
     services = {
-      vault: createKeyVault(master),
+      vault: createKeyVault({ masterKey, recoveryKey }),
       mailer: createMailer(mailbox.smtpUrl, 'test@portico.localhost'),
       // Nothing in these tests reaches the chain; reads would fail fast on this closed port.
       chain: { rpcUrl: 'http://127.0.0.1:9', chainId: 31337 },
@@ -100,11 +102,17 @@ describeEachBackend('embedded-wallet auth', (backend) => {
     return {
       device: id,
       code,
-      ...(verified.json() as { token: string; user: { address: Hex; email: string; accounts: unknown } }),
+      ...(verified.json() as {
+        token: string
+        user: { address: Hex | null; email: string; accounts: unknown }
+      }),
     }
   }
+  /** What the frame does after a first login: makes the key and sets it up as shares. */
+  const setUpKey = (session: { device: string; token: string }, email: string) =>
+    setUpKeyAsFrame((path, body) => call(path, body, session), email)
 
-  test('a new address gets a code by SMTP, which signs in once and creates a key that signs', async () => {
+  test('a new address gets a code by SMTP, which signs in once; the services answer its account and sign nothing', async () => {
     const email = `new-${backend.name}@example.com`
     const session = await login(email)
     expect(session.user).toMatchObject({
@@ -113,61 +121,39 @@ describeEachBackend('embedded-wallet auth', (backend) => {
       preferredAccountType: 'eoa',
       smartAccountDeployed: false,
     })
-    expect(session.user.accounts).toEqual([{ address: session.user.address, type: 'eoa' }])
+    // No key yet: the frame makes one before it answers the page.
+    expect(session.user).toMatchObject({ address: null, accounts: [] })
 
     const replay = await call('/otp/verify', { email, otp: session.code }, { device: session.device })
     expect(replay.statusCode).toBe(400)
     expect(replay.json().error.message).toBe(OtpText.EXPIRED)
 
-    const sign = { method: 'personal_sign', params: [stringToHex('hello'), session.user.address] }
+    const { address } = await setUpKey(session, email)
     const auth = { device: session.device, token: session.token }
-    // Signing happens only on the route the frame calls from a click on its own Approve button.
-    const unapproved = await call('/rpc', sign, auth)
-    expect(unapproved.json()).toEqual({
-      error: { code: 4100, message: 'This request must be approved in the secure frame' },
+    // The services hold no key: a valid session token alone gets no signature, on any route.
+    const sign = { method: 'personal_sign', params: [stringToHex('hello'), address] }
+    expect((await call('/rpc', sign, auth)).json()).toEqual({
+      error: { code: 4100, message: 'This request must be signed in the secure frame' },
     })
-    const signed = await call('/rpc/approved', sign, auth)
-    const signature = signed.json().result as Hex
-    expect(await recoverMessageAddress({ message: 'hello', signature })).toBe(session.user.address)
-    // Reads never go through the approved route.
-    expect((await call('/rpc/approved', { method: 'eth_chainId' }, auth)).json().error.code).toBe(-32600)
-
-    // Typed data: signed when its values fit its types, refused as invalid params when they do not.
+    expect((await call('/rpc/approved', sign, auth)).statusCode).toBe(404)
     const typed = {
       domain: { name: 'Portico', version: '1', chainId: 31337 },
-      types: {
-        Note: [
-          { name: 'text', type: 'string' },
-          { name: 'tag', type: 'bytes' },
-        ],
-      },
-      primaryType: 'Note' as const,
-      message: { text: 'hi', tag: '0x01' as Hex },
+      types: { Note: [{ name: 'text', type: 'string' }] },
+      primaryType: 'Note',
+      message: { text: 'hi' },
     }
-    const signTyped = (data: unknown) =>
-      call(
-        '/rpc/approved',
-        { method: 'eth_signTypedData_v4', params: [session.user.address, JSON.stringify(data)] },
-        auth,
-      )
-    const typedSignature = (await signTyped(typed)).json().result as Hex
-    expect(await recoverTypedDataAddress({ ...typed, signature: typedSignature })).toBe(session.user.address)
-    const misfit = await signTyped({ ...typed, message: { text: 'hi' } })
-    expect(misfit.statusCode).toBe(200)
-    expect(misfit.json().error).toMatchObject({
-      code: -32602,
-      message: /^Typed data does not match its types/,
+    const signTyped = { method: 'eth_signTypedData_v4', params: [address, JSON.stringify(typed)] }
+    expect((await call('/rpc', signTyped, auth)).json()).toEqual({
+      error: { code: 4100, message: 'This request must be signed in the secure frame' },
     })
 
     // The wallet's accounts are the user's own, never the node's unlocked ones.
     for (const method of ['eth_accounts', 'eth_requestAccounts'])
-      expect((await call('/rpc', { method }, auth)).json()).toEqual({ result: [session.user.address] })
-    expect((await call('/rpc', { method: 'eth_coinbase' }, auth)).json()).toEqual({
-      result: session.user.address,
-    })
+      expect((await call('/rpc', { method }, auth)).json()).toEqual({ result: [address] })
+    expect((await call('/rpc', { method: 'eth_coinbase' }, auth)).json()).toEqual({ result: address })
 
     const user = await call('/user', {}, { device: session.device, token: session.token })
-    expect(user.json().address).toBe(session.user.address)
+    expect(user.json()).toMatchObject({ address, accounts: [{ address, type: 'eoa' }] })
     expect(
       (await call('/email/connect', { email }, { device: session.device, token: session.token })).json(),
     ).toEqual({ action: 'CONNECT' })
@@ -175,16 +161,12 @@ describeEachBackend('embedded-wallet auth', (backend) => {
 
   test('the database holds no plaintext key', async () => {
     const email = `dump-${backend.name}@example.com`
-    await login(email)
-    const row = await db()
-      .selectFrom('embedded_users')
-      .selectAll()
-      .where('email', '=', email)
-      .executeTakeFirstOrThrow()
-    const privateKey = unsealKey(master, row.id, row.encrypted_key).slice(2)
+    const key = await setUpKey(await login(email), email)
+    const privateKey = key.privateKey.slice(2)
     const dump: string[] = []
     for (const table of [
       'embedded_users',
+      'embedded_key_shares',
       'embedded_devices',
       'embedded_sessions',
       'embedded_otps',
@@ -239,7 +221,7 @@ describeEachBackend('embedded-wallet auth', (backend) => {
 
   test('a known address on a new device gets an approval link; the device then signs in by itself', async () => {
     const email = `device-${backend.name}@example.com`
-    const first = await login(email)
+    const { address } = await setUpKey(await login(email), email)
     await db().deleteFrom('embedded_mail_cooldowns').where('email', '=', email).execute()
     const second = device()
     expect((await call('/email/connect', { email }, { device: second })).json()).toEqual({
@@ -262,7 +244,7 @@ describeEachBackend('embedded-wallet auth', (backend) => {
     expect((await approve()).body).toContain('Device approved')
     expect((await approve()).body).toContain('Link expired')
     const polled = (await call('/device/poll', { email }, { device: second })).json()
-    expect(polled).toMatchObject({ approved: true, user: { address: first.user.address } })
+    expect(polled).toMatchObject({ approved: true, user: { address } })
     const twice = await call('/device/poll', { email: 'device-x@example.com' }, { device: second })
     expect(twice.statusCode).toBe(400)
   })

@@ -29,7 +29,7 @@ describeEachBackend('embedded-wallet mail, links and pages', (backend) => {
   beforeAll(async () => {
     mailbox = await startDevMailbox({ log: () => {} })
     services = {
-      vault: createKeyVault(randomBytes(32)),
+      vault: createKeyVault({ masterKey: randomBytes(32), recoveryKey: randomBytes(32) }),
       mailer: createMailer(mailbox.smtpUrl, 'test@portico.localhost'),
       chain: { rpcUrl: 'http://127.0.0.1:9', chainId: 31337 },
       publicUrl: new URL(PUBLIC_URL),

@@ -17,6 +17,7 @@ const PRODUCTION = {
     chainId: 31337,
     smtpUrl: 'smtp://127.0.0.1:9',
     masterKey: randomBytes(32).toString('hex'),
+    recoveryKey: randomBytes(32).toString('hex'),
   },
 } satisfies StartServerOptions
 
@@ -33,7 +34,7 @@ const refusal = async (options: StartServerOptions) => {
 }
 
 describe('development and production', () => {
-  test('production refuses to start without PUBLIC_URL, SMTP_URL, MASTER_KEY or HASH_SECRET, saying which', async () => {
+  test('production refuses to start without PUBLIC_URL, SMTP_URL, MASTER_KEY, RECOVERY_KEY or HASH_SECRET, saying which', async () => {
     expect(await refusal({ ...PRODUCTION, publicUrl: undefined })).toBe(
       "PUBLIC_URL is required in production: it is the frame's origin and the base of mail links",
     )
@@ -50,6 +51,22 @@ describe('development and production', () => {
         await refusal({ ...PRODUCTION, dataDir, embedded: { ...PRODUCTION.embedded, masterKey: undefined } }),
       ).toBe('MASTER_KEY is required in production: it seals the embedded-wallet keys')
       await expect(access(join(dataDir, 'master.key'))).rejects.toThrow()
+      expect(
+        await refusal({
+          ...PRODUCTION,
+          dataDir,
+          embedded: { ...PRODUCTION.embedded, recoveryKey: undefined },
+        }),
+      ).toBe('RECOVERY_KEY is required in production: it seals the recovery shares of embedded-wallet keys')
+      await expect(access(join(dataDir, 'recovery.key'))).rejects.toThrow()
+      // Kept apart from MASTER_KEY, or the database and MASTER_KEY would recover every wallet.
+      const { masterKey } = PRODUCTION.embedded
+      expect(
+        await refusal({
+          ...PRODUCTION,
+          embedded: { ...PRODUCTION.embedded, recoveryKey: masterKey.toUpperCase() },
+        }),
+      ).toBe('RECOVERY_KEY must differ from MASTER_KEY: keep it apart from the database and MASTER_KEY')
       // Nor a hash secret, for either of the features that store hashes.
       const siwx = { chainId: 31337, rpcUrl: 'http://127.0.0.1:9' }
       const hashless = { ...PRODUCTION, dataDir, hashSecret: undefined }

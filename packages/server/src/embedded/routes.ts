@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
-import type { Hex } from 'viem'
 import { z } from 'zod'
 import type { Database } from '../db/database.ts'
 import type { TokenHasher } from '../hash-secret.ts'
@@ -20,9 +19,11 @@ import {
   type UserRow,
 } from './accounts.ts'
 import { callerOf, installFrameGuard } from './guard.ts'
+import { keyRoutesPlugin } from './key-routes.ts'
 import type { KeyVault } from './keys.ts'
 import { type CodeKind, codeMail, deviceMail, type Mailer } from './mail.ts'
 import { consumeOtp, issueOtp } from './otps.ts'
+import { PublicUser, publicUser } from './public-user.ts'
 import { requestContext } from './request-context.ts'
 import { answerRpc, type ChainSettings, RpcOutcome } from './rpc.ts'
 import { claimMailSlot, claimPollSlot } from './throttle.ts'
@@ -51,15 +52,6 @@ const LoginOtpBody = z.object({ email: Email, otp: Otp })
 const UpdateOtpBody = z.object({ otp: Otp, newEmail: Email })
 const RpcBody = z.object({ method: z.string().min(1).max(100), params: z.unknown().optional() })
 
-/** The embedded wallet's user as behaviour §3 describes it; the EOA is the only account until smart accounts land. */
-const PublicUser = z.object({
-  email: z.string(),
-  address: z.string(),
-  chainId: z.number(),
-  accounts: z.array(z.object({ address: z.string(), type: z.literal('eoa') })),
-  preferredAccountType: z.literal('eoa'),
-  smartAccountDeployed: z.boolean(),
-})
 const SignedIn = z.object({ token: z.string(), user: PublicUser })
 const PollAnswer = z.discriminatedUnion('approved', [
   z.object({ approved: z.literal(true), ...SignedIn.shape }),
@@ -70,18 +62,7 @@ const actionAnswer = <const A extends string[]>(...actions: A) => z.object({ act
 /** How long one device poll waits for the approval link to be followed before answering "not yet". */
 const DEVICE_POLL_MS = 15_000
 
-function publicUser(user: UserRow, chainId: number): z.input<typeof PublicUser> {
-  return {
-    email: user.email,
-    address: user.address,
-    chainId,
-    accounts: [{ address: user.address, type: 'eoa' }],
-    preferredAccountType: 'eoa',
-    smartAccountDeployed: false,
-  }
-}
-
-/** E-mail login, sessions and signing for the secure frame (prefix /v1/auth). */
+/** E-mail login, sessions, key shares and reads for the secure frame (prefix /v1/auth). */
 export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async (scope, options) => {
   const app = scope.withTypeProvider<ZodTypeProvider>()
   const { db } = options.database
@@ -142,7 +123,7 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
       const { projectId, deviceId } = callerOf(request)
       await consumeOtp(db, hashToken, { email, purpose: 'login', deviceId, code: otp })
       const user = await db.transaction().execute(async (trx) => {
-        const created = await findOrCreateUser(trx, vault, email)
+        const created = await findOrCreateUser(trx, email)
         await approveDevice(trx, created.id, deviceId)
         return created
       })
@@ -188,23 +169,18 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
     return {}
   })
 
-  // Reads go through /rpc; signing only through /rpc/approved, which the secure frame calls from
-  // the click on its own Approve button (rpc.ts).
-  for (const [path, route] of [
-    ['/rpc', { approved: false }],
-    ['/rpc/approved', { approved: true }],
-  ] as const) {
-    app.post(path, { schema: { body: RpcBody, response: { 200: RpcOutcome } } }, async (request) => {
-      const user = await sessionOf(callerOf(request))
-      return answerRpc(
-        chain,
-        request.body,
-        user.address as Hex,
-        (use) => vault.withAccount(user.id, user.encrypted_key, use),
-        route,
-      )
-    })
-  }
+  // Reads and account methods only: the frame signs (issue 22).
+  app.post('/rpc', { schema: { body: RpcBody, response: { 200: RpcOutcome } } }, async (request) => {
+    const user = await sessionOf(callerOf(request))
+    return answerRpc(chain, request.body, user.address)
+  })
+
+  await app.register(keyRoutesPlugin, {
+    db,
+    vault,
+    chainId: chain.chainId,
+    sessionOf: (request) => sessionOf(callerOf(request)),
+  })
 
   // Update e-mail (behaviour §4): a code to the current address, then one to the new address; each step
   // spends the code the step before mailed.

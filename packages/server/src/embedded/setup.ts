@@ -1,15 +1,15 @@
-import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { type TokenHasher, tokenHasher } from '../hash-secret.ts'
 import type { ServerMode } from '../server-mode.ts'
 import { type DevMailbox, startDevMailbox } from './dev-mailbox.ts'
-import { createKeyVault, type KeyVault, loadOrCreateMasterKey, parseMasterKey } from './keys.ts'
+import { MASTER_KEY, openSealingKey, RECOVERY_KEY } from './key-files.ts'
+import { createKeyVault, type KeyVault } from './keys.ts'
 import { createMailer, type Mailer } from './mail.ts'
 import type { ChainSettings } from './rpc.ts'
 
 /** What `startServer` takes to offer e-mail login; absent, the services run without the embedded wallet. */
 export interface EmbeddedWalletSettings {
-  /** The one chain the embedded wallet signs for and relays reads to. */
+  /** The one chain the frame signs for and the services relay reads to. */
   rpcUrl: string
   chainId: number
   /**
@@ -18,8 +18,18 @@ export interface EmbeddedWalletSettings {
    */
   smtpUrl?: string | undefined
   mailFrom?: string
-  /** 64 hex characters. Required in production; in development one is kept in `<dataDir>/master.key`. */
+  /**
+   * 64 hex characters that seal the server shares of users' keys (and legacy keys). Required in
+   * production; in development one is kept in `<dataDir>/master.key`.
+   */
   masterKey?: string | undefined
+  /**
+   * 64 hex characters that seal the recovery shares (`RECOVERY_KEY`): with them the operator can
+   * restore a wallet on a new device, so keep it apart from the database and the master key (e.g.
+   * in a KMS). Required in production and different from the master key; in development one is
+   * kept in `<dataDir>/recovery.key`.
+   */
+  recoveryKey?: string | undefined
   /** The built frame bundle (packages/embedded/dist/frame.js). */
   frameScriptPath?: string | undefined
 }
@@ -60,7 +70,10 @@ export async function prepareEmbedded(
     )
   if (!settings.smtpUrl && context.mode === 'production')
     throw new Error('SMTP_URL is required in production: login codes and approval links go out by mail')
-  const vault = createKeyVault(await openMasterKey(settings.masterKey, context))
+  const vault = createKeyVault({
+    masterKey: await openSealingKey(MASTER_KEY, settings.masterKey, context),
+    recoveryKey: await openSealingKey(RECOVERY_KEY, settings.recoveryKey, context),
+  })
   const frameScript = settings.frameScriptPath
     ? await readFile(settings.frameScriptPath, 'utf8').catch(() => {
         throw new Error(`The secure frame is not built (${settings.frameScriptPath}) — run npm run build`)
@@ -82,16 +95,6 @@ export async function prepareEmbedded(
     devMailbox,
     hashToken: tokenHasher(context.hashSecret, 'embedded'),
   }
-}
-
-async function openMasterKey(masterKey: string | undefined, context: EmbeddedContext): Promise<Buffer> {
-  if (masterKey) return parseMasterKey(masterKey)
-  if (context.mode === 'production')
-    throw new Error('MASTER_KEY is required in production: it seals the embedded-wallet keys')
-  if (context.dataDir) return loadOrCreateMasterKey(context.dataDir, context.log)
-  // An in-memory database dies with its keys.
-  if (!context.persistent) return randomBytes(32)
-  throw new Error('MASTER_KEY is required when the database is not in the data folder')
 }
 
 /** Closes what `prepareEmbedded` opened. */

@@ -1,8 +1,9 @@
 import type { Generated } from 'kysely'
 
-/** The embedded wallet's rows (migrations 0004, 0007, 0009). */
+/** The embedded wallet's rows (migrations 0004, 0007, 0009, 0011). */
 export interface EmbeddedTables {
   embedded_users: EmbeddedUsersTable
+  embedded_key_shares: EmbeddedKeySharesTable
   embedded_devices: EmbeddedDevicesTable
   embedded_sessions: EmbeddedSessionsTable
   embedded_otps: EmbeddedOtpsTable
@@ -14,8 +15,10 @@ export interface EmbeddedTables {
 interface EmbeddedUsersTable {
   id: string
   email: string
-  address: string
-  encrypted_key: string
+  /** Null until the frame sets up the user's key; never changes afterwards. */
+  address: string | null
+  /** A whole key sealed under MASTER_KEY: only users from before key shares, until they are reshared. */
+  encrypted_key: string | null
   preferred_account_type: Generated<string>
   created_at: Generated<Date>
 }
@@ -39,6 +42,21 @@ interface EmbeddedSessionsTable {
   project_id: string
   device_id: string
   expires_at: Date
+  created_at: Generated<Date>
+  /** When this session took the recovery share or a legacy key: each session may once (key-shares.ts). */
+  recovery_released_at: Date | null
+}
+
+/** Who may unseal a recovery share: the operator (RECOVERY_KEY) or, in a later slice, the user's passkey. */
+export type RecoveryKind = 'operator' | 'passkey'
+
+interface EmbeddedKeySharesTable {
+  user_id: string
+  /** Sealed under MASTER_KEY (keys.ts). */
+  server_share: string
+  /** Sealed under RECOVERY_KEY for `operator`. */
+  recovery_share: string
+  recovery_kind: RecoveryKind
   created_at: Generated<Date>
 }
 

@@ -10,13 +10,14 @@ import { type Database, openDatabase } from '../db/database.ts'
 import type { Tables } from '../db/tables.ts'
 import { approveDevice, createSession, findOrCreateUser } from '../embedded/accounts.ts'
 import { startDevMailbox } from '../embedded/dev-mailbox.ts'
-import { createKeyVault, type KeyVault } from '../embedded/keys.ts'
+import { createKeyVault } from '../embedded/keys.ts'
 import { createMailer } from '../embedded/mail.ts'
 import { type TokenHasher, tokenHasher } from '../hash-secret.ts'
 import { createProject, type Project } from '../projects/repository.ts'
 import { buildServer } from '../server.ts'
 import { startTestChain } from '../test-support/chain.ts'
 import { testIndexer } from '../test-support/chain-data.ts'
+import { setUpKeyAsFrame } from '../test-support/frame-keys.ts'
 import { type PageServer, startPageServer } from './page-server.ts'
 
 export const PAGE = 'https://wallet.example'
@@ -32,7 +33,8 @@ export interface FuzzTarget {
   /** A SIWX session of the page server's project, as its cookie would hold it. */
   pageSessionToken: string
   db: Kysely<Tables>
-  vault: KeyVault
+  /** Seals server shares, and the whole keys of legacy users made for the key routes. */
+  masterKey: Buffer
   /** How the embedded wallet keys its stored codes, links and sessions. */
   hashToken: TokenHasher
   /** Allows PAGE; `elsewhere` exists but does not; `quiet` allows PAGE with analytics off. */
@@ -95,7 +97,8 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
     closers.push(() => mailbox.close())
     const mailer = createMailer(mailbox.smtpUrl, 'fuzz@portico.localhost')
     closers.push(() => mailer.close())
-    const vault = createKeyVault(randomBytes(32))
+    const masterKey = randomBytes(32)
+    const vault = createKeyVault({ masterKey, recoveryKey: randomBytes(32) })
     const hashSecret = randomBytes(32)
     const hashToken = tokenHasher(hashSecret, 'embedded')
     const config = ChainOptions.parse({
@@ -140,7 +143,7 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
       pageServer,
       pageSessionToken: '',
       db,
-      vault,
+      masterKey,
       hashToken,
       project,
       elsewhere,
@@ -168,7 +171,7 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
       }
     target.siwxToken = await signIn(target)
     target.pageSessionToken = await signIn(target, pageServer.origin, pageServer.projectId)
-    const user = await findOrCreateUser(db, vault, target.wallet.email)
+    const user = await findOrCreateUser(db, target.wallet.email)
     const device = randomBytes(16).toString('base64url')
     await approveDevice(db, user.id, device)
     const token = await createSession(db, hashToken, {
@@ -176,7 +179,25 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
       projectId: project.id,
       deviceId: device,
     })
-    target.wallet = { userId: user.id, email: user.email, address: user.address, device, token }
+    // The holder's key set up as the frame sets it up, so its session may take the server share.
+    const { address } = await setUpKeyAsFrame(
+      (path, body) =>
+        app.inject({
+          method: 'POST',
+          url: `/v1/auth${path}`,
+          headers: {
+            host: SERVICES.host,
+            origin: SERVICES.origin,
+            'x-portico-project': project.id,
+            'x-portico-parent-origin': PAGE,
+            'x-portico-device': device,
+            authorization: `Bearer ${token}`,
+          },
+          payload: body,
+        }),
+      user.email,
+    )
+    target.wallet = { userId: user.id, email: user.email, address, device, token }
     return target
   } catch (error) {
     await close()

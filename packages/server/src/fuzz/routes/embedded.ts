@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import fc from 'fast-check'
 import { approveDevice, createSession, findOrCreateUser } from '../../embedded/accounts.ts'
 import { issueOtp } from '../../embedded/otps.ts'
+import { createLegacyUser, keySetupBody, newFrameKey } from '../../test-support/frame-keys.ts'
 import type { Route, Valid } from '../fuzz.ts'
 import type { FuzzTarget } from '../target.ts'
 import { FRAME_GUARD, freshEmail, fromFrame, hex, visitor } from './common.ts'
@@ -14,36 +15,27 @@ const frameRoute = (path: string, valid: (target: FuzzTarget) => fc.Arbitrary<Va
   valid,
 })
 
-/** A user of its own with a live session, for routes that change the user. */
-async function freshUser(target: FuzzTarget, email: string) {
+/** A new live session of `userId` on a device of its own, just logged in. */
+async function newSession(target: FuzzTarget, userId: string) {
   const device = newDevice()
-  const user = await findOrCreateUser(target.db, target.vault, email)
-  await approveDevice(target.db, user.id, device)
+  await approveDevice(target.db, userId, device)
   const token = await createSession(target.db, target.hashToken, {
-    userId: user.id,
+    userId,
     projectId: target.project.id,
     deviceId: device,
   })
-  return { user, device, token }
+  return { device, token }
 }
 
-/** Reads answered from the chain, account methods answered by the wallet, and refused ones. */
+/** A user of its own with a live session, for routes that change the user. */
+async function freshUser(target: FuzzTarget, email: string) {
+  const user = await findOrCreateUser(target.db, email)
+  return { user, ...(await newSession(target, user.id)) }
+}
+
+/** Reads answered from the chain, account methods answered by the wallet, and refused ones: every signing method. */
 function reads(target: FuzzTarget) {
   const someone = target.accounts[0] ?? '0x0000000000000000000000000000000000000000'
-  return fc.constantFrom(
-    { method: 'eth_chainId', params: [] },
-    { method: 'eth_blockNumber' },
-    { method: 'eth_getBalance', params: [someone, 'latest'] },
-    { method: 'eth_call', params: [{ to: target.tokens[0], data: '0x06fdde03' }, 'latest'] },
-    { method: 'eth_getBlockByNumber', params: ['latest', false] },
-    { method: 'eth_accounts', params: [] },
-    { method: 'eth_coinbase' },
-    { method: 'personal_sign', params: ['0x68656c6c6f', target.wallet.address] },
-    { method: 'debug_traceTransaction', params: [`0x${'0'.repeat(64)}`] },
-  )
-}
-
-function signing(target: FuzzTarget) {
   const typedData = {
     domain: { name: 'Fuzz', version: '1', chainId: target.chainId },
     types: { Note: [{ name: 'text', type: 'string' }] },
@@ -51,13 +43,19 @@ function signing(target: FuzzTarget) {
     message: { text: 'hello' },
   }
   return fc.oneof(
+    fc.constantFrom(
+      { method: 'eth_chainId', params: [] },
+      { method: 'eth_blockNumber' },
+      { method: 'eth_getBalance', params: [someone, 'latest'] },
+      { method: 'eth_call', params: [{ to: target.tokens[0], data: '0x06fdde03' }, 'latest'] },
+      { method: 'eth_getBlockByNumber', params: ['latest', false] },
+      { method: 'eth_accounts', params: [] },
+      { method: 'eth_coinbase' },
+      { method: 'eth_signTypedData_v4', params: [target.wallet.address, JSON.stringify(typedData)] },
+      { method: 'eth_sendTransaction', params: [{ to: target.accounts[1], value: '0x0' }] },
+      { method: 'debug_traceTransaction', params: [`0x${'0'.repeat(64)}`] },
+    ),
     hex(16).map((data) => ({ method: 'personal_sign', params: [`0x${data}`, target.wallet.address] })),
-    fc.constant({
-      method: 'eth_signTypedData_v4',
-      params: [target.wallet.address, JSON.stringify(typedData)],
-    }),
-    fc.constant({ method: 'eth_sendTransaction', params: [{ to: target.accounts[1], value: '0x0' }] }),
-    fc.constant({ method: 'eth_chainId', params: [] }),
   )
 }
 
@@ -104,8 +102,28 @@ export const embeddedRoutes: Route[] = [
     }),
   ),
   frameRoute('/rpc', (target) => reads(target).map((body) => fromFrame(target, '/rpc', body))),
-  frameRoute('/rpc/approved', (target) =>
-    signing(target).map((body) => fromFrame(target, '/rpc/approved', body)),
+  frameRoute('/key/status', (target) => fc.constant(fromFrame(target, '/key/status', {}))),
+  // A new user each time, as a key is set up once.
+  frameRoute('/key/setup', (target) =>
+    fc.tuple(freshEmail, visitor).map(([email, ip]) => async () => {
+      const { device, token } = await freshUser(target, email)
+      const body = await keySetupBody(await newFrameKey(), email)
+      return fromFrame(target, '/key/setup', body, { ip, token, device })
+    }),
+  ),
+  frameRoute('/key/share', (target) => fc.constant(fromFrame(target, '/key/share', {}))),
+  // A new session each time: each takes the recovery share once.
+  frameRoute('/key/recovery', (target) =>
+    visitor.map((ip) => async () => {
+      const session = await newSession(target, target.wallet.userId)
+      return fromFrame(target, '/key/recovery', {}, { ip, ...session })
+    }),
+  ),
+  frameRoute('/key/legacy', (target) =>
+    fc.tuple(freshEmail, visitor).map(([email, ip]) => async () => {
+      const legacy = await createLegacyUser(target.db, target.masterKey, email)
+      return fromFrame(target, '/key/legacy', {}, { ip, ...(await newSession(target, legacy.id)) })
+    }),
   ),
   // A user of its own each time: the holder's address would sit in its 30 s resend cooldown.
   frameRoute('/email/update', (target) =>

@@ -1,0 +1,100 @@
+import { type Kysely, sql } from 'kysely'
+import type { Tables } from '../db/tables.ts'
+import type { UserRow } from './accounts.ts'
+import type { RecoveryKind } from './tables.ts'
+
+/**
+ * How long after its login a session may take the recovery share, or a legacy key, and only once:
+ * a token stolen later, or used once already, gets neither.
+ */
+const RECOVERY_WINDOW_MINUTES = 10
+
+/** `none`: no key yet; `legacy`: a whole sealed key from before key shares; `shares`: split. */
+export type KeyState = 'none' | 'legacy' | 'shares'
+
+export interface StoredShares {
+  server_share: string
+  recovery_share: string
+  recovery_kind: RecoveryKind
+}
+
+export function storedShares(db: Kysely<Tables>, userId: string): Promise<StoredShares | undefined> {
+  return db
+    .selectFrom('embedded_key_shares')
+    .select(['server_share', 'recovery_share', 'recovery_kind'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+}
+
+export function keyState(user: UserRow, shares: StoredShares | undefined): KeyState {
+  if (shares) return 'shares'
+  return user.encrypted_key === null ? 'none' : 'legacy'
+}
+
+const mayTakeRecovery = sql<boolean>`recovery_released_at is null
+  and created_at > now() - make_interval(mins => ${RECOVERY_WINDOW_MINUTES})`
+
+/** Whether this session may still take the recovery share (or a legacy key). */
+export async function recoveryAvailable(db: Kysely<Tables>, tokenHash: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('embedded_sessions')
+    .select(mayTakeRecovery.as('available'))
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst()
+  return row?.available === true
+}
+
+/** Spends the session's one release; false when it was spent or the session is too old. */
+export async function takeRecoveryRelease(db: Kysely<Tables>, tokenHash: string): Promise<boolean> {
+  const result = await db
+    .updateTable('embedded_sessions')
+    .set({ recovery_released_at: sql<Date>`now()` })
+    .where('token_hash', '=', tokenHash)
+    .where(mayTakeRecovery)
+    .executeTakeFirst()
+  return result.numUpdatedRows === 1n
+}
+
+export interface NewShares {
+  userId: string
+  /** Checksummed; the frame proved it holds this address's key. */
+  address: string
+  /** Both sealed already (keys.ts). */
+  serverShare: string
+  recoveryShare: string
+  recoveryKind: RecoveryKind
+}
+
+/**
+ * Stores a user's shares: a new user's address is set, a legacy user's whole key deleted, in the
+ * same transaction, so no moment leaves both or neither. The conditional update of the user's row
+ * is what lets only one of two concurrent setups through; false for the other.
+ */
+export function storeShares(
+  db: Kysely<Tables>,
+  from: 'none' | 'legacy',
+  shares: NewShares,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const user = trx.updateTable('embedded_users').where('id', '=', shares.userId)
+    const updated =
+      from === 'none'
+        ? await user
+            .set({ address: shares.address })
+            .where('address', 'is', null)
+            .where('encrypted_key', 'is', null)
+            .executeTakeFirst()
+        : await user.set({ encrypted_key: null }).where('encrypted_key', 'is not', null).executeTakeFirst()
+    if (updated.numUpdatedRows !== 1n) return false
+    await trx
+      .insertInto('embedded_key_shares')
+      .values({
+        user_id: shares.userId,
+        server_share: shares.serverShare,
+        recovery_share: shares.recoveryShare,
+        recovery_kind: shares.recoveryKind,
+      })
+      .execute()
+    return true
+  })
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod'
+import type { UserRow } from './accounts.ts'
+
+/**
+ * The embedded wallet's user as behaviour §3 describes it; the EOA is the only account until smart
+ * accounts land. A user whose key the frame has not set up yet has no address and no account (the
+ * frame sets the key up before it answers the page, so the page never sees one).
+ */
+export const PublicUser = z.object({
+  email: z.string(),
+  address: z.string().nullable(),
+  chainId: z.number(),
+  accounts: z.array(z.object({ address: z.string(), type: z.literal('eoa') })),
+  preferredAccountType: z.literal('eoa'),
+  smartAccountDeployed: z.boolean(),
+})
+
+export function publicUser(
+  user: Pick<UserRow, 'email' | 'address'>,
+  chainId: number,
+): z.input<typeof PublicUser> {
+  return {
+    email: user.email,
+    address: user.address,
+    chainId,
+    accounts: user.address ? [{ address: user.address, type: 'eoa' }] : [],
+    preferredAccountType: 'eoa',
+    smartAccountDeployed: false,
+  }
+}
