@@ -28,8 +28,10 @@ export interface StackOptions {
   smtpUrl?: string
   /** Where browsers reach the services (`PUBLIC_URL`, e.g. behind a tunnel); by default their own URL. */
   publicUrl?: string
-  /** Seals the embedded-wallet keys; without it one is created in the data folder. */
+  /** Seals the server shares of embedded-wallet keys; without it one is created in the data folder. */
   masterKey?: string
+  /** Seals their recovery shares (`RECOVERY_KEY`); without it one is created in the data folder. */
+  recoveryKey?: string
   /** Keys the stored hashes of codes and session tokens; without it one is created in the data folder. */
   hashSecret?: string
   log?: (line: string) => void
@@ -81,7 +83,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const projectId = await devProjectId(dataDir)
     const server = await step(log, 'services: database, migrations, server', () =>
       startServer({
-        // Fills in the dev mailbox, a master key in the data folder and the public URL.
+        // Fills in the dev mailbox, master and recovery keys in the data folder and the public URL.
         mode: 'development',
         publicUrl: options.publicUrl,
         hashSecret: options.hashSecret,
@@ -107,12 +109,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
         // Sign-in with wallet: signatures of contract accounts are checked on this chain.
         siwx: { chainId: deployment.chainId, rpcUrl: chainUrl },
-        // E-mail login: keys are sealed under the master key; the frame bundle comes from npm run build.
+        // E-mail login: the frame splits each key, the services keep two shares sealed under the
+        // master and recovery keys; the frame bundle comes from npm run build.
         embedded: {
           rpcUrl: chainUrl,
           chainId: deployment.chainId,
           smtpUrl: options.smtpUrl,
           masterKey: options.masterKey,
+          recoveryKey: options.recoveryKey,
           frameScriptPath: resolve(import.meta.dirname, '../packages/embedded/dist/frame.js'),
         },
       }),
