@@ -2,7 +2,7 @@ import { type Hex, toHex } from 'viem'
 import { openEnvelope, sealEnvelope } from './envelope.ts'
 
 /** The two shares of a user's key the services keep (the third stays on the user's device). */
-export type SealedShareKind = 'server' | 'recovery'
+type SealedShareKind = 'server' | 'recovery'
 
 /**
  * Key custody since key shares (issue 22): the services hold two shares of each key, sealed apart —

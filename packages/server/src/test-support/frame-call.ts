@@ -39,7 +39,7 @@ const PAGE = 'https://shop.example'
 
 export const newDevice = (): string => randomBytes(16).toString('base64url')
 
-export interface FrameSession {
+interface FrameSession {
   device: string
   token: string
 }
