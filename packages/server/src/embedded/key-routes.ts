@@ -106,7 +106,7 @@ export const keyRoutesPlugin: FastifyPluginAsync<KeyRoutesOptions> = async (scop
 
   app.post(
     '/key/legacy',
-    { schema: { response: { 200: z.object({ privateKey: z.string() }) } } },
+    { schema: { response: { 200: z.object({ privateKey: z.string().regex(/^0x[0-9a-f]{64}$/) }) } } },
     async (request) => {
       const { user, state } = await keyOf(request)
       const sealed = state === 'legacy' ? user.encrypted_key : null
