@@ -33,14 +33,15 @@ export async function forgetAnvil(statePath: string): Promise<void> {
 }
 
 /**
- * Ends an anvil an earlier start left serving `statePath` — its owner killed by a means that no
+ * Ends an anvil an earlier start left serving `statePath` (true when it ended one) — its owner killed by a means that no
  * clean-up survives, the watchdog with it — so that start never needs a hand to clean up. SIGTERM
  * first, which lets anvil save the state. An anvil whose owner is alive may be on its way out
  * (its owner stopping); when it is still there after a grace period, the chain is someone's.
  */
-export async function endOrphanedAnvil(statePath: string, stopTimeoutMs: number): Promise<void> {
+export async function endOrphanedAnvil(statePath: string, stopTimeoutMs: number): Promise<boolean> {
   const record = await readRecord(pidPath(statePath))
-  if (!record) return
+  if (!record) return false
+  let ended = false
   if (await isRunning(record.owner)) {
     if (!(await exited(record.anvil, OWNER_GRACE_MS))) {
       throw new Error(
@@ -53,8 +54,10 @@ export async function endOrphanedAnvil(statePath: string, stopTimeoutMs: number)
       process.kill(record.anvil.pid, 'SIGKILL')
       await exited(record.anvil, stopTimeoutMs)
     }
+    ended = true
   }
   await forgetAnvil(statePath)
+  return ended
 }
 
 async function readRecord(path: string): Promise<PidRecord | undefined> {

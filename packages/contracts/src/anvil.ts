@@ -43,8 +43,10 @@ const WATCHDOG = fileURLToPath(new URL('./anvil-watchdog.mjs', import.meta.url))
 export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilHandle> {
   const host = options.host ?? '127.0.0.1'
   const port = options.port ?? 8545
-  if (options.statePath) await endOrphanedAnvil(options.statePath, STOP_TIMEOUT_MS)
-  await assertPortFree(host, port)
+  const endedOrphan = options.statePath ? await endOrphanedAnvil(options.statePath, STOP_TIMEOUT_MS) : false
+  // An anvil that has just exited shows as a zombie while its other threads still hold the socket,
+  // for longer on a busy machine: the port of an orphan we ended is given a moment to come free.
+  await assertPortFree(host, port, endedOrphan ? STOP_TIMEOUT_MS : 0)
 
   const args = ['--host', host, '--port', String(port), '--chain-id', String(options.chainId ?? 31337)]
   if (options.statePath) {
@@ -144,7 +146,19 @@ function anvilBinary(): string {
   }
 }
 
-function assertPortFree(host: string, port: number): Promise<void> {
+async function assertPortFree(host: string, port: number, waitMs: number): Promise<void> {
+  const deadline = Date.now() + waitMs
+  for (;;) {
+    try {
+      return await probePort(host, port)
+    } catch (error) {
+      if (Date.now() >= deadline) throw error
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+}
+
+function probePort(host: string, port: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const probe = createServer()
     probe.once('error', (error: NodeJS.ErrnoException) => {
