@@ -27,6 +27,7 @@ const stack = await startStack({
   smtpUrl: process.env.SMTP_URL,
   publicUrl: process.env.PUBLIC_URL,
   masterKey: process.env.MASTER_KEY,
+  recoveryKey: process.env.RECOVERY_KEY,
   hashSecret: process.env.HASH_SECRET,
   log: (line) => console.log(`  ${line}`),
 }).catch((error: unknown) =>
