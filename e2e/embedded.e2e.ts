@@ -33,6 +33,12 @@ afterAll(async () => {
 const dialogOf = (p: Page) => p.getByRole('dialog')
 /** The secure frame, drawn over the modal from the services' origin while it shows an approval. */
 const secureFrameOf = (p: Page) => p.frameLocator('iframe[title="Portico secure frame"]')
+/** The secure frame as a browsing context, to look at its own storage the way the browser's tools can. */
+const secureFrameContext = (p: Page) => {
+  const frame = p.frames().find((f) => f.url().startsWith(`${stack.servicesUrl}/frame`))
+  if (!frame) throw new Error('no secure frame on the page')
+  return frame
+}
 const focusedTag = (p: Page) => p.evaluate(() => document.activeElement?.tagName)
 /** Sign-in with wallet is not what these tests are about. */
 const PAGE_URL = `${stack.pageUrl}/?signIn=off`
@@ -227,6 +233,72 @@ describe('e-mail login through the secure frame', () => {
     await page.waitForTimeout(3000)
     expect(await statusOf(page)).toBe('connected')
     expect(await connectedAddress(page)).toBe(address)
+  })
+
+  it("keeps the key's device share only in the frame's own storage, wrapped by a key no script can read", async () => {
+    // The page's own origin has no share, and the frame's storage is out of its reach.
+    expect(await page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name))).not.toContain(
+      'portico-keys',
+    )
+    const fromPage = await page.evaluate(() => {
+      const frame = document.querySelector<HTMLIFrameElement>('iframe[title="Portico secure frame"]')
+      try {
+        return String(frame?.contentWindow?.indexedDB)
+      } catch (error) {
+        return (error as Error).name
+      }
+    })
+    expect(fromPage).toBe('SecurityError')
+    // Inside the frame (as the browser's own tools see it): one sealed record, its key not exportable.
+    const inFrame = await secureFrameContext(page).evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('portico-keys')
+        request.onsuccess = () => resolve(request.result)
+        request.onerror = () => reject(request.error)
+      })
+      const records = await new Promise<{ key: CryptoKey; sealed: ArrayBuffer }[]>((resolve) => {
+        const request = db.transaction('device-shares').objectStore('device-shares').getAll()
+        request.onsuccess = () => resolve(request.result)
+      })
+      db.close()
+      const record = records[0]
+      const exported = record
+        ? await crypto.subtle.exportKey('raw', record.key).then(
+            () => 'exported',
+            (error: Error) => error.name,
+          )
+        : 'none'
+      return { count: records.length, extractable: record?.key.extractable, exported }
+    })
+    expect(inFrame).toEqual({ count: 1, extractable: false, exported: 'InvalidAccessError' })
+  })
+
+  it('restores a wiped device share at the next login: same address, and it signs', async () => {
+    // Browsers evict a frame's storage (Safari after days without a visit): an everyday case.
+    await secureFrameContext(page).evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const request = indexedDB.deleteDatabase('portico-keys')
+          request.onsuccess = () => resolve()
+          request.onerror = () => reject(request.error)
+          request.onblocked = () => resolve()
+        }),
+    )
+    await page.reload()
+    await poll(() => statusOf(page), { timeout: 20_000 }).toBe('disconnected')
+    // The session is minutes old, so the frame may take the recovery share once: no new e-mail.
+    // This browser asked for a login e-mail moments ago: the modal's own 30 s resend cooldown holds first.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, firstMailAt + 31_000 - Date.now())))
+    await startEmailLogin(page, email)
+    await poll(() => statusOf(page), { timeout: 20_000 }).toBe('connected')
+    expect(await connectedAddress(page)).toBe(address)
+    await page.getByRole('button', { name: 'Sign a message' }).click()
+    await secureFrameOf(page).getByRole('button', { name: 'Approve' }).click()
+    const output = page.getByTestId('wallet-signature')
+    await poll(() => output.count(), { timeout: 20_000 }).toBe(1)
+    expect(
+      await verifyMessage({ address, message: MESSAGE, signature: (await output.textContent()) as Hex }),
+    ).toBe(true)
   })
 
   it('signs out from the account view', async () => {
