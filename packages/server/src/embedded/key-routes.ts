@@ -98,6 +98,7 @@ export const keyRoutesPlugin: FastifyPluginAsync<KeyRoutesOptions> = async (scop
         serverShare: vault.sealShare('server', user.id, Buffer.from(serverShare, 'base64url')),
         recoveryShare: vault.sealShare('recovery', user.id, Buffer.from(recovery.share, 'base64url')),
         recoveryKind: recovery.kind,
+        sessionTokenHash: user.tokenHash,
       })
       if (!stored) throw new HttpError(409, KeyText.ALREADY_SET_UP)
       return { user: publicUser({ email: user.email, address }, chainId) }

@@ -62,8 +62,9 @@ describeEachBackend('embedded-wallet key shares', (backend) => {
       state: 'shares',
       address: key.address,
       recovery: 'operator',
-      // Setting a key up takes nothing: the session could still restore another device's loss.
-      recoveryAvailable: true,
+      // The session that set the key up wrote the device share itself: a token taken from it must
+      // not fetch the recovery share beside the server share.
+      recoveryAvailable: false,
     })
 
     const again = await call('/key/setup', await keySetupBody(await newFrameKey(), email))

@@ -63,6 +63,8 @@ export interface NewShares {
   serverShare: string
   recoveryShare: string
   recoveryKind: RecoveryKind
+  /** The session that sets the key up: it has just written the device share, so it never needs recovery. */
+  sessionTokenHash: string
 }
 
 /**
@@ -94,6 +96,14 @@ export function storeShares(
         recovery_share: shares.recoveryShare,
         recovery_kind: shares.recoveryKind,
       })
+      .execute()
+    // A token taken from this session could otherwise fetch the recovery share next to the server
+    // share: two shares, the key. A device that later loses its share logs in again.
+    await trx
+      .updateTable('embedded_sessions')
+      .set({ recovery_released_at: sql<Date>`now()` })
+      .where('token_hash', '=', shares.sessionTokenHash)
+      .where('recovery_released_at', 'is', null)
       .execute()
     return true
   })
