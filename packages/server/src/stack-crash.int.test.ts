@@ -20,7 +20,8 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'portico-crash-'))
   ports = { anvil: await freePort(), server: await freePort(), web: await freePort() }
   env = { ...process.env, DATA_DIR: dataDir }
-  for (const name of ['RPC_URL', 'DATABASE_URL', 'PUBLIC_URL', 'SMTP_URL', 'MASTER_KEY', 'RECOVERY_KEY']) delete env[name]
+  for (const name of ['RPC_URL', 'DATABASE_URL', 'PUBLIC_URL', 'SMTP_URL', 'MASTER_KEY', 'RECOVERY_KEY'])
+    delete env[name]
   env.ANVIL_PORT = String(ports.anvil)
   env.SERVER_PORT = String(ports.server)
   env.WEB_PORT = String(ports.web)

@@ -1,9 +1,9 @@
 import { sql } from 'kysely'
 import { combine } from 'shamir-secret-sharing'
 import { generatePrivateKey } from 'viem/accounts'
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import { describeEachBackend, type TestDatabase } from '../test-support/backends.ts'
-import { type FrameApp, newDevice, startFrameApp } from '../test-support/frame-call.ts'
+import { expect, test } from 'vitest'
+import { describeEachBackend } from '../test-support/backends.ts'
+import { frameAppForSuite, newDevice } from '../test-support/frame-call.ts'
 import {
   addressOfShares,
   keySetupBody,
@@ -15,16 +15,7 @@ import { openEnvelope } from './envelope.ts'
 import { KeyText } from './key-routes.ts'
 
 describeEachBackend('embedded-wallet key shares', (backend) => {
-  let testDb: TestDatabase
-  let frame: FrameApp
-  beforeAll(async () => {
-    testDb = await backend.open()
-    frame = await startFrameApp(testDb.database)
-  })
-  afterAll(async () => {
-    await frame?.close()
-    await testDb?.dispose()
-  })
+  const frame = frameAppForSuite(backend)
 
   const error = (answer: { statusCode: number; json(): { error: unknown } }) => ({
     status: answer.statusCode,
@@ -136,12 +127,7 @@ describeEachBackend('embedded-wallet key shares', (backend) => {
     expect((await fresh('/key/status', {})).json().recoveryAvailable).toBe(false)
 
     // A token older than 10 minutes (stolen, or simply kept) gets nothing.
-    const old = await frame.login(email)
-    await frame.db
-      .updateTable('embedded_sessions')
-      .set({ created_at: sql<Date>`now() - interval '11 minutes'` })
-      .where('token_hash', '=', frame.hashToken(old.token))
-      .execute()
+    const old = await frame.loginMinutesAgo(email, 11)
     expect((await frame.as(old)('/key/status', {})).json().recoveryAvailable).toBe(false)
     expect(error(await frame.as(old)('/key/recovery', {}))).toEqual({
       status: 403,

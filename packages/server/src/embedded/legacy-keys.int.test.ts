@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import { describeEachBackend, type TestDatabase } from '../test-support/backends.ts'
-import { type FrameApp, startFrameApp } from '../test-support/frame-call.ts'
+import { expect, test } from 'vitest'
+import { describeEachBackend } from '../test-support/backends.ts'
+import { frameAppForSuite } from '../test-support/frame-call.ts'
 import { createLegacyUser, keySetupBody, newFrameKey } from '../test-support/frame-keys.ts'
 import { KeyText } from './key-routes.ts'
 
@@ -10,16 +10,7 @@ const LEGACY_KEYS_LEFT = sql<{ count: number }>`select count(*)::int as count fr
   where encrypted_key is not null`
 
 describeEachBackend('embedded-wallet users from before key shares', (backend) => {
-  let testDb: TestDatabase
-  let frame: FrameApp
-  beforeAll(async () => {
-    testDb = await backend.open()
-    frame = await startFrameApp(testDb.database)
-  })
-  afterAll(async () => {
-    await frame?.close()
-    await testDb?.dispose()
-  })
+  const frame = frameAppForSuite(backend)
 
   const legacyKeysLeft = async () => (await LEGACY_KEYS_LEFT.execute(frame.db)).rows[0]?.count
 
@@ -101,12 +92,7 @@ describeEachBackend('embedded-wallet users from before key shares', (backend) =>
   test('the key is moved only right after a login: an older session gets nothing', async () => {
     const email = `late-${backend.name}@example.com`
     await createLegacyUser(frame.db, frame.masterKey, email)
-    const old = await frame.login(email)
-    await frame.db
-      .updateTable('embedded_sessions')
-      .set({ created_at: sql<Date>`now() - interval '11 minutes'` })
-      .where('token_hash', '=', frame.hashToken(old.token))
-      .execute()
+    const old = await frame.loginMinutesAgo(email, 11)
     const late = await frame.as(old)('/key/legacy', {})
     expect(late.statusCode).toBe(403)
     expect(late.json().error.message).toBe(KeyText.LEGACY_AFTER_LOGIN)

@@ -17,6 +17,7 @@ import { createProject, type Project } from '../projects/repository.ts'
 import { buildServer } from '../server.ts'
 import { startTestChain } from '../test-support/chain.ts'
 import { testIndexer } from '../test-support/chain-data.ts'
+import { injectAsFrame } from '../test-support/frame-call.ts'
 import { setUpKeyAsFrame } from '../test-support/frame-keys.ts'
 import { type PageServer, startPageServer } from './page-server.ts'
 
@@ -180,21 +181,9 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
       deviceId: device,
     })
     // The holder's key set up as the frame sets it up, so its session may take the server share.
+    const caller = { services: SERVICES, page: PAGE, projectId: project.id, device, token }
     const { address } = await setUpKeyAsFrame(
-      (path, body) =>
-        app.inject({
-          method: 'POST',
-          url: `/v1/auth${path}`,
-          headers: {
-            host: SERVICES.host,
-            origin: SERVICES.origin,
-            'x-portico-project': project.id,
-            'x-portico-parent-origin': PAGE,
-            'x-portico-device': device,
-            authorization: `Bearer ${token}`,
-          },
-          payload: body,
-        }),
+      (path, body) => injectAsFrame(app, caller, path, body),
       user.email,
     )
     target.wallet = { userId: user.id, email: user.email, address, device, token }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
+import { afterAll, beforeAll } from 'vitest'
 import type { Database } from '../db/database.ts'
 import type { Tables } from '../db/tables.ts'
 import { createKeyVault } from '../embedded/keys.ts'
@@ -10,6 +11,7 @@ import type { ChainSettings } from '../embedded/rpc.ts'
 import { type TokenHasher, tokenHasher } from '../hash-secret.ts'
 import { createProject } from '../projects/repository.ts'
 import { buildServer } from '../server.ts'
+import type { Backend, TestDatabase } from './backends.ts'
 
 /**
  * An e-mail login started the way the secure frame starts it: same-origin to the services, for a
@@ -37,6 +39,37 @@ export function connectEmailAsFrame(
 const SERVICES = new URL('http://services.test')
 const PAGE = 'https://shop.example'
 
+/** Who calls: the frame of `device` (with its session when it has one), for `projectId`'s page at `page`. */
+export interface FrameCaller {
+  services: URL
+  page: string
+  projectId: string
+  device: string
+  token?: string | undefined
+}
+
+/** `POST /v1/auth<path>` through `inject`, with the headers the secure frame sends. */
+export function injectAsFrame(
+  app: FastifyInstance,
+  caller: FrameCaller,
+  path: string,
+  body: object,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: `/v1/auth${path}`,
+    headers: {
+      host: caller.services.host,
+      origin: caller.services.origin,
+      'x-portico-project': caller.projectId,
+      'x-portico-parent-origin': caller.page,
+      'x-portico-device': caller.device,
+      ...(caller.token ? { authorization: `Bearer ${caller.token}` } : {}),
+    },
+    payload: body,
+  })
+}
+
 export const newDevice = (): string => randomBytes(16).toString('base64url')
 
 interface FrameSession {
@@ -61,6 +94,8 @@ export interface FrameApp {
   as(session: FrameSession): (path: string, body: object) => Promise<LightMyRequestResponse>
   /** A login with a code (issued here, not mailed), on a new device unless told. */
   login(email: string, device?: string): Promise<FrameSession>
+  /** A login made `minutes` ago, as a token kept (or stolen) that long looks to the services. */
+  loginMinutesAgo(email: string, minutes: number): Promise<FrameSession>
   close(): Promise<void>
 }
 
@@ -90,19 +125,14 @@ export async function startFrameApp(
   })
   const project = await createProject(database.db, { name: 'Shop', origins: [PAGE] })
   const call: FrameApp['call'] = (path, body, caller) =>
-    app.inject({
-      method: 'POST',
-      url: `/v1/auth${path}`,
-      headers: {
-        host: SERVICES.host,
-        origin: SERVICES.origin,
-        'x-portico-project': project.id,
-        'x-portico-parent-origin': PAGE,
-        'x-portico-device': caller.device,
-        ...(caller.token ? { authorization: `Bearer ${caller.token}` } : {}),
-      },
-      payload: body,
-    })
+    injectAsFrame(app, { services: SERVICES, page: PAGE, projectId: project.id, ...caller }, path, body)
+  const login: FrameApp['login'] = async (email, device = newDevice()) => {
+    const otp = await issueOtp(database.db, hashToken, { email, purpose: 'login', deviceId: device })
+    const verified = await call('/otp/verify', { email, otp }, { device })
+    if (verified.statusCode !== 200)
+      throw new Error(`login answered ${verified.statusCode}: ${verified.body}`)
+    return { device, token: verified.json().token }
+  }
   return {
     app,
     db: database.db,
@@ -111,16 +141,37 @@ export async function startFrameApp(
     hashToken,
     call,
     as: (session) => (path, body) => call(path, body, session),
-    async login(email, device = newDevice()) {
-      const otp = await issueOtp(database.db, hashToken, { email, purpose: 'login', deviceId: device })
-      const verified = await call('/otp/verify', { email, otp }, { device })
-      if (verified.statusCode !== 200)
-        throw new Error(`login answered ${verified.statusCode}: ${verified.body}`)
-      return { device, token: verified.json().token }
+    login,
+    async loginMinutesAgo(email, minutes) {
+      const session = await login(email)
+      await database.db
+        .updateTable('embedded_sessions')
+        .set({ created_at: sql<Date>`now() - make_interval(mins => ${minutes})` })
+        .where('token_hash', '=', hashToken(session.token))
+        .execute()
+      return session
     },
     async close() {
       await app.close()
       mailer.close()
     },
   }
+}
+
+/**
+ * For a suite of describeEachBackend: `startFrameApp` on a fresh database of `backend`, opened
+ * before the suite's tests and closed after them; read its fields in hooks and tests only.
+ */
+export function frameAppForSuite(backend: Backend): FrameApp {
+  const suite = {} as FrameApp
+  let testDb: TestDatabase | undefined
+  beforeAll(async () => {
+    testDb = await backend.open()
+    Object.assign(suite, await startFrameApp(testDb.database))
+  })
+  afterAll(async () => {
+    await suite.close?.()
+    await testDb?.dispose()
+  })
+  return suite
 }
