@@ -55,10 +55,11 @@ const Transaction = z.object({
 export type Transaction = z.input<typeof Transaction>
 export type Transfer = z.input<typeof Transfer>
 
-export const HistoryAnswer = z.object({
-  data: z.array(Transaction),
-  next: z.string().nullable(),
-}) satisfies z.ZodType<Client.TransactionsPage>
+/** One page of a list and the cursor of the next (null on the last). */
+const pageOf = <Item extends z.ZodType>(item: Item) =>
+  z.object({ data: z.array(item), next: z.string().nullable() })
+
+export const HistoryAnswer = pageOf(Transaction) satisfies z.ZodType<Client.TransactionsPage>
 
 const Nft = z.object({
   contract: z.string(),
@@ -69,10 +70,7 @@ const Nft = z.object({
   isSpam: z.boolean(),
 }) satisfies z.ZodType<Client.Nft>
 
-export const NftsAnswer = z.object({
-  data: z.array(Nft),
-  next: z.string().nullable(),
-}) satisfies z.ZodType<Client.NftsPage>
+export const NftsAnswer = pageOf(Nft) satisfies z.ZodType<Client.NftsPage>
 
 const Fungible = z.object({
   address: z.string(),
