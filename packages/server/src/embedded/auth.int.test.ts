@@ -122,7 +122,7 @@ describeEachBackend('embedded-wallet auth', (backend) => {
       smartAccountDeployed: false,
     })
     // No key yet: the frame makes one before it answers the page.
-    expect(session.user).toMatchObject({ address: null, accounts: [] })
+    expect(session.user).toMatchObject({ address: null, accounts: [], recovery: null })
 
     const replay = await call('/otp/verify', { email, otp: session.code }, { device: session.device })
     expect(replay.statusCode).toBe(400)
@@ -244,7 +244,8 @@ describeEachBackend('embedded-wallet auth', (backend) => {
     expect((await approve()).body).toContain('Device approved')
     expect((await approve()).body).toContain('Link expired')
     const polled = (await call('/device/poll', { email }, { device: second })).json()
-    expect(polled).toMatchObject({ approved: true, user: { address } })
+    // The new device learns the wallet is recoverable by the operator: it has no device share yet.
+    expect(polled).toMatchObject({ approved: true, user: { address, recovery: 'operator' } })
     const twice = await call('/device/poll', { email: 'device-x@example.com' }, { device: second })
     expect(twice.statusCode).toBe(400)
   })

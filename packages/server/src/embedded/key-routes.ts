@@ -6,7 +6,15 @@ import type { Tables } from '../db/tables.ts'
 import { HttpError } from '../http/errors.ts'
 import type { ZodTypeProvider } from '../http/route-schema.ts'
 import type { UserRow } from './accounts.ts'
-import { keyState, recoveryAvailable, storedShares, storeShares, takeRecoveryRelease } from './key-shares.ts'
+import {
+  keyState,
+  recoveryAvailable,
+  type StoredShares,
+  storedShares,
+  storePasskeyResplit,
+  storeShares,
+  takeRecoveryRelease,
+} from './key-shares.ts'
 import type { KeyVault } from './keys.ts'
 import { PublicUser, publicUser } from './public-user.ts'
 
@@ -25,32 +33,86 @@ export const KeyText = {
   NOT_SET_UP: "This wallet's key is not set up",
   LEGACY_AFTER_LOGIN: 'The key can only be moved right after a login',
   RECOVERY_AFTER_LOGIN: 'Recovery needs a fresh login: sign in again with your e-mail',
+  KEY_CHANGE_OUT_OF_DATE: 'This key change is out of date. Try again.',
 } as const
 
-/** A Shamir share of a 32-byte key: 33 bytes, base64url without padding. */
-const Share = z.string().regex(/^[A-Za-z0-9_-]{44}$/, 'expected a key share (33 bytes, base64url)')
+/** How far a re-split's proof time may be from the services' clock, either way. */
+const KEY_CHANGE_WINDOW_MS = 5 * 60_000
+
+/**
+ * Bytes as base64url without padding, `min` to `max` characters, in the one spelling that encodes
+ * them: the services hand back exactly the text the frame sent.
+ */
+const base64url = (min: number, max: number, what: string) =>
+  z
+    .string()
+    .regex(new RegExp(`^[A-Za-z0-9_-]{${min},${max}}$`), `expected ${what}`)
+    .refine((value) => Buffer.from(value, 'base64url').toString('base64url') === value, `expected ${what}`)
+
+/** A Shamir share of a 32-byte key: 33 bytes. */
+export const Share = base64url(44, 44, 'a key share (33 bytes, base64url)')
+/** A recovery share sealed in the frame under the user's passkey: iv ‖ AES-GCM ciphertext. */
+const PasskeySealedShare = base64url(80, 120, 'a sealed recovery share (base64url)')
+const CredentialId = base64url(16, 1400, 'a passkey credential id (base64url)')
+const PrfSalt = base64url(43, 43, 'a salt (32 bytes, base64url)')
+const Proof = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{130}$/, 'expected a signature')
+  .transform((value) => value as Hex)
+const AnyAddress = z.string().refine((value) => isAddress(value, { strict: false }), 'expected an address')
+
 const SetupBody = z.object({
   address: z
     .string()
     .refine((value) => isAddress(value), 'expected an address')
     .transform((value) => getAddress(value)),
-  proof: z
-    .string()
-    .regex(/^0x[0-9a-fA-F]{130}$/, 'expected a signature')
-    .transform((value) => value as Hex),
+  proof: Proof,
   serverShare: Share,
   recovery: z.object({ kind: z.literal('operator'), share: Share }),
 })
+const PasskeyBody = z.object({
+  address: AnyAddress,
+  issuedAt: z.int().positive(),
+  proof: Proof,
+  serverShare: Share,
+  recovery: z.object({ share: PasskeySealedShare, credentialId: CredentialId, salt: PrfSalt }),
+})
+const Passkey = z.object({ credentialId: z.string(), salt: z.string() })
 const KeyStatus = z.object({
   state: z.enum(['none', 'legacy', 'shares']),
   address: z.string().nullable(),
   recovery: z.enum(['operator', 'passkey']).nullable(),
   recoveryAvailable: z.boolean(),
+  passkey: Passkey.nullable(),
 })
+const RecoveryShare = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('operator'), share: Share }),
+  z.object({ kind: z.literal('passkey'), share: PasskeySealedShare, ...Passkey.shape }),
+])
 
 /** What the key's owner signs at setup, so the services store shares only for the address they will answer with. */
 const setupProof = (email: string, address: string) =>
   `Portico key setup\nemail: ${email}\naddress: ${address}`
+
+/** What the key's owner signs to replace the shares with a re-split whose recovery share only a passkey opens. */
+const passkeyProof = (
+  email: string,
+  body: { address: string; issuedAt: number; serverShare: string; recovery: { share: string } },
+) =>
+  [
+    'Portico passkey recovery',
+    `email: ${email}`,
+    `address: ${body.address}`,
+    `issued at: ${body.issuedAt}`,
+    `server share: ${body.serverShare}`,
+    `recovery share: ${body.recovery.share}`,
+  ].join('\n')
+
+/** The passkey a passkey user's new device asks for; null for operator recovery. */
+const passkeyOf = (shares: StoredShares | undefined) =>
+  shares?.passkey_credential_id && shares.passkey_salt
+    ? { credentialId: shares.passkey_credential_id, salt: shares.passkey_salt }
+    : null
 
 /**
  * The secure frame's key routes (issue 22): it sets a key up once, as shares; takes the server
@@ -73,6 +135,7 @@ export const keyRoutesPlugin: FastifyPluginAsync<KeyRoutesOptions> = async (scop
       address: user.address,
       recovery: shares?.recovery_kind ?? null,
       recoveryAvailable: await recoveryAvailable(db, user.tokenHash),
+      passkey: passkeyOf(shares),
     }
   })
 
@@ -101,7 +164,46 @@ export const keyRoutesPlugin: FastifyPluginAsync<KeyRoutesOptions> = async (scop
         sessionTokenHash: user.tokenHash,
       })
       if (!stored) throw new HttpError(409, KeyText.ALREADY_SET_UP)
-      return { user: publicUser({ email: user.email, address }, chainId) }
+      return { user: publicUser({ email: user.email, address, recovery: recovery.kind }, chainId) }
+    },
+  )
+
+  // Needs no fresh login: the proof shows the caller holds the key, and the shares it replaces
+  // give nothing the key does not.
+  app.post(
+    '/key/passkey',
+    { schema: { body: PasskeyBody, response: { 200: z.object({ user: PublicUser }) } } },
+    async (request) => {
+      const { body } = request
+      const { user, shares } = await keyOf(request)
+      if (!shares) throw new HttpError(409, KeyText.NOT_SET_UP)
+      if (user.address?.toLowerCase() !== body.address.toLowerCase())
+        throw new HttpError(400, KeyText.OTHER_ADDRESS)
+      const proven = await verifyMessage({
+        address: getAddress(body.address),
+        message: passkeyProof(user.email, body),
+        signature: body.proof,
+      }).catch(() => false)
+      if (!proven) throw new HttpError(400, KeyText.PROOF_MISMATCH)
+      // A body replayed after a later re-split would bring back shares the user replaced.
+      const previous = shares.resplit_at
+      if (
+        Math.abs(Date.now() - body.issuedAt) > KEY_CHANGE_WINDOW_MS ||
+        (previous && body.issuedAt <= previous.getTime())
+      )
+        throw new HttpError(400, KeyText.KEY_CHANGE_OUT_OF_DATE)
+      const stored = await storePasskeyResplit(db, {
+        userId: user.id,
+        serverShare: vault.sealShare('server', user.id, Buffer.from(body.serverShare, 'base64url')),
+        // Sealed twice: under the passkey in the frame, under RECOVERY_KEY here.
+        recoveryShare: vault.sealShare('recovery', user.id, Buffer.from(body.recovery.share, 'base64url')),
+        credentialId: body.recovery.credentialId,
+        salt: body.recovery.salt,
+        issuedAt: new Date(body.issuedAt),
+        previous,
+      })
+      if (!stored) throw new HttpError(409, KeyText.KEY_CHANGE_OUT_OF_DATE)
+      return { user: publicUser({ email: user.email, address: user.address, recovery: 'passkey' }, chainId) }
     },
   )
 
@@ -127,18 +229,13 @@ export const keyRoutesPlugin: FastifyPluginAsync<KeyRoutesOptions> = async (scop
     },
   )
 
-  app.post(
-    '/key/recovery',
-    { schema: { response: { 200: z.object({ kind: z.literal('operator'), share: Share }) } } },
-    async (request) => {
-      const { user, shares } = await keyOf(request)
-      // A passkey's share is sealed in the frame: not the services' to hand out.
-      if (shares?.recovery_kind !== 'operator' || !(await takeRecoveryRelease(db, user.tokenHash)))
-        throw new HttpError(403, KeyText.RECOVERY_AFTER_LOGIN)
-      return {
-        kind: 'operator' as const,
-        share: vault.openShare('recovery', user.id, shares.recovery_share).toString('base64url'),
-      }
-    },
-  )
+  app.post('/key/recovery', { schema: { response: { 200: RecoveryShare } } }, async (request) => {
+    const { user, shares } = await keyOf(request)
+    if (!shares || !(await takeRecoveryRelease(db, user.tokenHash)))
+      throw new HttpError(403, KeyText.RECOVERY_AFTER_LOGIN)
+    const share = vault.openShare('recovery', user.id, shares.recovery_share).toString('base64url')
+    const passkey = passkeyOf(shares)
+    // A passkey user's share is still sealed under their passkey: only the frame, with it, opens it.
+    return passkey ? { kind: 'passkey' as const, share, ...passkey } : { kind: 'operator' as const, share }
+  })
 }

@@ -27,12 +27,18 @@ describeEachBackend('embedded-wallet key shares', (backend) => {
   test('a first login has no key; the frame sets it up once, proven by the key, and the address never changes', async () => {
     const email = `setup-${backend.name}@example.com`
     const call = frame.as(await frame.login(email))
-    expect((await call('/user', {})).json()).toMatchObject({ email, address: null, accounts: [] })
+    expect((await call('/user', {})).json()).toMatchObject({
+      email,
+      address: null,
+      accounts: [],
+      recovery: null,
+    })
     expect((await call('/key/status', {})).json()).toEqual({
       state: 'none',
       address: null,
       recovery: null,
       recoveryAvailable: true,
+      passkey: null,
     })
 
     const key = await newFrameKey()
@@ -48,6 +54,7 @@ describeEachBackend('embedded-wallet key shares', (backend) => {
       email,
       address: key.address,
       accounts: [{ address: key.address, type: 'eoa' }],
+      recovery: 'operator',
     })
     expect((await call('/key/status', {})).json()).toEqual({
       state: 'shares',
@@ -56,11 +63,12 @@ describeEachBackend('embedded-wallet key shares', (backend) => {
       // The session that set the key up wrote the device share itself: a token taken from it must
       // not fetch the recovery share beside the server share.
       recoveryAvailable: false,
+      passkey: null,
     })
 
     const again = await call('/key/setup', await keySetupBody(await newFrameKey(), email))
     expect(error(again)).toEqual({ status: 409, code: 'CONFLICT', message: KeyText.ALREADY_SET_UP })
-    expect((await call('/user', {})).json().address).toBe(key.address)
+    expect((await call('/user', {})).json()).toMatchObject({ address: key.address, recovery: 'operator' })
     expect((await userRow(email)).address).toBe(key.address)
   })
 

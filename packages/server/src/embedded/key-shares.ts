@@ -16,14 +16,34 @@ export interface StoredShares {
   server_share: string
   recovery_share: string
   recovery_kind: RecoveryKind
+  passkey_credential_id: string | null
+  passkey_salt: string | null
+  resplit_at: Date | null
 }
 
 export function storedShares(db: Kysely<Tables>, userId: string): Promise<StoredShares | undefined> {
   return db
     .selectFrom('embedded_key_shares')
-    .select(['server_share', 'recovery_share', 'recovery_kind'])
+    .select([
+      'server_share',
+      'recovery_share',
+      'recovery_kind',
+      'passkey_credential_id',
+      'passkey_salt',
+      'resplit_at',
+    ])
     .where('user_id', '=', userId)
     .executeTakeFirst()
+}
+
+/** Who can recover the user's wallet; null while the key is not split (a new or a legacy user). */
+export async function recoveryKindOf(db: Kysely<Tables>, userId: string): Promise<RecoveryKind | null> {
+  const row = await db
+    .selectFrom('embedded_key_shares')
+    .select('recovery_kind')
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  return row?.recovery_kind ?? null
 }
 
 export function keyState(user: UserRow, shares: StoredShares | undefined): KeyState {
@@ -107,4 +127,38 @@ export function storeShares(
       .execute()
     return true
   })
+}
+
+export interface PasskeyResplit {
+  userId: string
+  /** Both sealed already (keys.ts); the recovery share was sealed under the passkey first. */
+  serverShare: string
+  recoveryShare: string
+  credentialId: string
+  salt: string
+  issuedAt: Date
+  /** The `resplit_at` the caller checked `issuedAt` against. */
+  previous: Date | null
+}
+
+/**
+ * Replaces a user's server and recovery shares with those of a re-split for a passkey. Only if no
+ * other re-split was stored since `previous` was read: of two at once, one wins and false tells
+ * the other its proof is out of date.
+ */
+export async function storePasskeyResplit(db: Kysely<Tables>, resplit: PasskeyResplit): Promise<boolean> {
+  const result = await db
+    .updateTable('embedded_key_shares')
+    .set({
+      server_share: resplit.serverShare,
+      recovery_share: resplit.recoveryShare,
+      recovery_kind: 'passkey',
+      passkey_credential_id: resplit.credentialId,
+      passkey_salt: resplit.salt,
+      resplit_at: resplit.issuedAt,
+    })
+    .where('user_id', '=', resplit.userId)
+    .where('resplit_at', resplit.previous ? '=' : 'is', resplit.previous)
+    .executeTakeFirst()
+  return result.numUpdatedRows === 1n
 }

@@ -19,12 +19,13 @@ describeEachBackend('embedded-wallet users from before key shares', (backend) =>
     const legacy = await createLegacyUser(frame.db, frame.masterKey, email)
     expect(await legacyKeysLeft()).toBe(1)
     const call = frame.as(await frame.login(email))
-    expect((await call('/user', {})).json().address).toBe(legacy.address)
+    expect((await call('/user', {})).json()).toMatchObject({ address: legacy.address, recovery: null })
     expect((await call('/key/status', {})).json()).toEqual({
       state: 'legacy',
       address: legacy.address,
       recovery: null,
       recoveryAvailable: true,
+      passkey: null,
     })
     expect((await call('/key/share', {})).statusCode).toBe(409)
     expect((await call('/key/recovery', {})).statusCode).toBe(403)
@@ -42,7 +43,7 @@ describeEachBackend('embedded-wallet users from before key shares', (backend) =>
     const key = await newFrameKey(legacy.privateKey)
     const setUp = await call('/key/setup', await keySetupBody(key, email))
     expect(setUp.statusCode).toBe(200)
-    expect(setUp.json().user.address).toBe(legacy.address)
+    expect(setUp.json().user).toMatchObject({ address: legacy.address, recovery: 'operator' })
     expect((await call('/key/status', {})).json()).toMatchObject({ state: 'shares', address: legacy.address })
     expect(await legacyKeysLeft()).toBe(0)
 

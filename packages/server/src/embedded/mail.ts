@@ -24,7 +24,7 @@ export function createMailer(smtpUrl: string, from: string): Mailer {
 }
 
 /** What a code is for: each kind has its own wording, so a code is never mistaken for another. */
-export type CodeKind = 'login' | 'leave-address' | 'new-address'
+export type CodeKind = 'login' | 'leave-address' | 'new-address' | 'export'
 
 const CODE_WORDING: Record<CodeKind, { subject: string; opening: string; ending: string }> = {
   login: {
@@ -42,6 +42,12 @@ const CODE_WORDING: Record<CodeKind, { subject: string; opening: string; ending:
     subject: 'Confirm your new e-mail address',
     opening: "Your code to make this your wallet's e-mail address",
     ending: 'If you did not ask for this, ignore this e-mail: nothing changes without the code.',
+  },
+  export: {
+    subject: 'Your code to export your private key',
+    opening: "Your code to show your wallet's private key",
+    ending:
+      'If this was not you, do not pass the code on and sign out of the wallet everywhere: with the code, someone signed in to your wallet can take its key.',
   },
 }
 

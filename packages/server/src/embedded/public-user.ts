@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { UserRow } from './accounts.ts'
+import type { RecoveryKind } from './tables.ts'
 
 /**
  * The embedded wallet's user as behaviour §3 describes it; the EOA is the only account until smart
@@ -13,10 +14,12 @@ export const PublicUser = z.object({
   accounts: z.array(z.object({ address: z.string(), type: z.literal('eoa') })),
   preferredAccountType: z.literal('eoa'),
   smartAccountDeployed: z.boolean(),
+  /** Who can restore the wallet on a new device: the app's operator, only the user's passkey, or nobody yet (no key). */
+  recovery: z.enum(['operator', 'passkey']).nullable(),
 })
 
 export function publicUser(
-  user: Pick<UserRow, 'email' | 'address'>,
+  user: Pick<UserRow, 'email' | 'address'> & { recovery: RecoveryKind | null },
   chainId: number,
 ): z.input<typeof PublicUser> {
   return {
@@ -26,5 +29,6 @@ export function publicUser(
     accounts: user.address ? [{ address: user.address, type: 'eoa' }] : [],
     preferredAccountType: 'eoa',
     smartAccountDeployed: false,
+    recovery: user.recovery,
   }
 }

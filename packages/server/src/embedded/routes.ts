@@ -19,7 +19,9 @@ import {
   type UserRow,
 } from './accounts.ts'
 import { callerOf, installFrameGuard } from './guard.ts'
+import { keyExportRoutesPlugin } from './key-export-routes.ts'
 import { keyRoutesPlugin } from './key-routes.ts'
+import { recoveryKindOf } from './key-shares.ts'
 import type { KeyVault } from './keys.ts'
 import { type CodeKind, codeMail, deviceMail, type Mailer } from './mail.ts'
 import { consumeOtp, issueOtp } from './otps.ts'
@@ -81,9 +83,11 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
     const code = await issueOtp(db, hashToken, { email, purpose: otpPurpose, deviceId: caller.deviceId })
     await mailer.send(codeMail(email, kind, code, requestContext(request, caller)))
   }
+  const publicUserOf = async (user: UserRow) =>
+    publicUser({ ...user, recovery: await recoveryKindOf(db, user.id) }, chain.chainId)
   const signedIn = async (user: UserRow, projectId: string, deviceId: string) => ({
     token: await createSession(db, hashToken, { userId: user.id, projectId, deviceId }),
-    user: publicUser(user, chain.chainId),
+    user: await publicUserOf(user),
   })
 
   app.post(
@@ -159,8 +163,7 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
   )
 
   app.post('/user', { schema: { response: { 200: PublicUser } } }, async (request) => {
-    const user = await sessionOf(callerOf(request))
-    return publicUser(user, chain.chainId)
+    return publicUserOf(await sessionOf(callerOf(request)))
   })
 
   app.post('/sign-out', { schema: { response: { 200: z.object({}) } } }, async (request) => {
@@ -175,12 +178,9 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
     return answerRpc(chain, request.body, user.address)
   })
 
-  await app.register(keyRoutesPlugin, {
-    db,
-    vault,
-    chainId: chain.chainId,
-    sessionOf: (request) => sessionOf(callerOf(request)),
-  })
+  const keySession = (request: FastifyRequest) => sessionOf(callerOf(request))
+  await app.register(keyRoutesPlugin, { db, vault, chainId: chain.chainId, sessionOf: keySession })
+  await app.register(keyExportRoutesPlugin, { db, vault, hashToken, sessionOf: keySession, sendCode })
 
   // Update e-mail (behaviour §4): a code to the current address, then one to the new address; each step
   // spends the code the step before mailed.

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely'
 
-/** The embedded wallet's rows (migrations 0004, 0007, 0009, 0011). */
+/** The embedded wallet's rows (migrations 0004, 0007, 0009, 0011, 0012). */
 export interface EmbeddedTables {
   embedded_users: EmbeddedUsersTable
   embedded_key_shares: EmbeddedKeySharesTable
@@ -47,16 +47,24 @@ interface EmbeddedSessionsTable {
   recovery_released_at: Date | null
 }
 
-/** Who may unseal a recovery share: the operator (RECOVERY_KEY) or, in a later slice, the user's passkey. */
+/** Who may unseal a recovery share: the operator (RECOVERY_KEY) or only the user's passkey. */
 export type RecoveryKind = 'operator' | 'passkey'
 
 interface EmbeddedKeySharesTable {
   user_id: string
   /** Sealed under MASTER_KEY (keys.ts). */
   server_share: string
-  /** Sealed under RECOVERY_KEY for `operator`. */
+  /**
+   * Sealed under RECOVERY_KEY; for `passkey`, what it seals is the share already sealed in the frame
+   * under the passkey (iv ‖ AES-GCM ciphertext), which RECOVERY_KEY alone does not open.
+   */
   recovery_share: string
   recovery_kind: RecoveryKind
+  /** The passkey a new device asks for, and its PRF salt (base64url): set exactly for `passkey`. */
+  passkey_credential_id: string | null
+  passkey_salt: string | null
+  /** The issue time of the proof of the last re-split: an older proof is refused. */
+  resplit_at: Date | null
   created_at: Generated<Date>
 }
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { combine, split } from 'shamir-secret-sharing'
 import { type Address, type Hex, hexToBytes } from 'viem'
@@ -32,7 +32,8 @@ export async function newFrameKey(privateKey: Hex = generatePrivateKey()): Promi
 }
 
 /** A share as the library takes it: a plain Uint8Array (it refuses a Buffer). */
-export const shareBytes = (text: string): Uint8Array => new Uint8Array(Buffer.from(text, 'base64url'))
+export const shareBytes = (text: string): Uint8Array<ArrayBuffer> =>
+  new Uint8Array(Buffer.from(text, 'base64url'))
 
 /** The address of the key two shares combine to; shares of different splits give some other key. */
 export async function addressOfShares(first: Uint8Array, second: Uint8Array): Promise<Address> {
@@ -48,6 +49,96 @@ export async function keySetupBody(key: FrameKey, email: string, signer: Hex = k
     proof: await privateKeyToAccount(signer).signMessage({ message }),
     serverShare: key.server,
     recovery: { kind: 'operator', share: key.recovery },
+  }
+}
+
+/**
+ * A key re-split by the frame for passkey recovery: a new split of the same key, its recovery share
+ * sealed under the passkey's PRF output (`sealedRecovery`, as the frame sends it).
+ */
+export interface PasskeyKey extends FrameKey {
+  sealedRecovery: string
+  credentialId: string
+  salt: string
+  /** What the user's authenticator answers: kept only here, as only the authenticator holds it. */
+  prfOutput: Uint8Array<ArrayBuffer>
+}
+
+const recoveryBinding = (address: Address) =>
+  new TextEncoder().encode(`portico-recovery:${address.toLowerCase()}`)
+
+/** The frame's recovery key: HKDF-SHA-256 of the PRF output to AES-GCM-256. */
+async function passkeyRecoveryKey(prfOutput: Uint8Array<ArrayBuffer>, salt: string) {
+  const material = await crypto.subtle.importKey('raw', prfOutput, 'HKDF', false, ['deriveKey'])
+  return crypto.subtle.deriveKey(
+    {
+      name: 'HKDF',
+      hash: 'SHA-256',
+      salt: shareBytes(salt),
+      info: new TextEncoder().encode('portico recovery share v1'),
+    },
+    material,
+    { name: 'AES-GCM', length: 256 },
+    false,
+    ['encrypt', 'decrypt'],
+  )
+}
+
+/** What the frame does when the user protects the wallet with a passkey: the same key, split anew. */
+export async function resplitForPasskey(key: FrameKey): Promise<PasskeyKey> {
+  const split = await newFrameKey(key.privateKey)
+  const prfOutput = new Uint8Array(randomBytes(32))
+  const salt = randomBytes(32).toString('base64url')
+  const iv = new Uint8Array(randomBytes(12))
+  const sealed = await crypto.subtle.encrypt(
+    { name: 'AES-GCM', iv, additionalData: recoveryBinding(split.address) },
+    await passkeyRecoveryKey(prfOutput, salt),
+    shareBytes(split.recovery),
+  )
+  return {
+    ...split,
+    sealedRecovery: Buffer.concat([iv, new Uint8Array(sealed)]).toString('base64url'),
+    credentialId: randomBytes(32).toString('base64url'),
+    salt,
+    prfOutput,
+  }
+}
+
+/** The recovery share a passkey-sealed blob holds, opened as the frame opens it with the passkey. */
+export async function openPasskeyShare(key: PasskeyKey, blob: string): Promise<Uint8Array> {
+  const bytes = shareBytes(blob)
+  const opened = await crypto.subtle.decrypt(
+    { name: 'AES-GCM', iv: bytes.slice(0, 12), additionalData: recoveryBinding(key.address) },
+    await passkeyRecoveryKey(key.prfOutput, key.salt),
+    bytes.slice(12),
+  )
+  return new Uint8Array(opened)
+}
+
+/** The text the key signs to switch recovery to a passkey, as the contract words it. */
+export function passkeyProof(
+  email: string,
+  body: { address: string; issuedAt: number; serverShare: string; recovery: { share: string } },
+): string {
+  return `Portico passkey recovery\nemail: ${email}\naddress: ${body.address}\nissued at: ${body.issuedAt}\nserver share: ${body.serverShare}\nrecovery share: ${body.recovery.share}`
+}
+
+/** The body of `POST /v1/auth/key/passkey` for `key`, its proof signed by the key unless told. */
+export async function passkeyBody(
+  key: PasskeyKey,
+  email: string,
+  options: { issuedAt?: number; signer?: Hex; address?: string } = {},
+) {
+  const body = {
+    address: options.address ?? key.address,
+    issuedAt: options.issuedAt ?? Date.now(),
+    serverShare: key.server,
+    recovery: { share: key.sealedRecovery, credentialId: key.credentialId, salt: key.salt },
+  }
+  const message = passkeyProof(email, body)
+  return {
+    ...body,
+    proof: await privateKeyToAccount(options.signer ?? key.privateKey).signMessage({ message }),
   }
 }
 
