@@ -145,6 +145,10 @@ export function embeddedWallet(parameters: EmbeddedWalletParameters) {
       updateEmailPrimaryOtp: (otp) => alerting((frame) => frame.request('UPDATE_EMAIL_PRIMARY_OTP', { otp })),
       updateEmailSecondaryOtp: (otp) =>
         alerting((frame) => frame.request('UPDATE_EMAIL_SECONDARY_OTP', { otp })),
+      protectWithPasskey: (signal) => alerting((frame) => frame.request('PROTECT_WITH_PASSKEY', {}, signal)),
+      unlockWithPasskey: async (signal) =>
+        useUser(await alerting((frame) => frame.request('UNLOCK_WITH_PASSKEY', {}, signal))),
+      exportKey: (signal) => alerting((frame) => frame.request('EXPORT_KEY', {}, signal)),
       setHost(next) {
         host = next
       },

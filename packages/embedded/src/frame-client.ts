@@ -125,6 +125,10 @@ export function createFrameClient(options: FrameClientOptions) {
       const element = document.createElement('iframe')
       element.src = url.href
       element.title = 'Portico secure frame'
+      // Passkeys are made and used inside the frame, on its own origin, and the key export copies there.
+      element.allow = ['publickey-credentials-create', 'publickey-credentials-get', 'clipboard-write']
+        .map((feature) => `${feature} ${servicesOrigin}`)
+        .join('; ')
       element.setAttribute('aria-hidden', 'true')
       element.tabIndex = -1
       element.style.cssText = HIDDEN_STYLE

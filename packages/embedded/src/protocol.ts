@@ -20,6 +20,10 @@ const userSchema = z.object({
   userName: z.optional(z.string()),
   preferredAccountType: z.string(),
   smartAccountDeployed: z.boolean(),
+  /** Who can restore the wallet on a new device: the app's operator, or only the user's passkey. */
+  recovery: z.optional(z.nullable(z.enum(['operator', 'passkey']))),
+  /** The key was made in this login and recovery is the operator's: the page offers a passkey. */
+  offerPasskey: z.optional(z.boolean()),
 })
 
 /** Request payload and success payload of every message this frame answers. */
@@ -71,6 +75,12 @@ export const MESSAGES = {
     success: z.object({ type: z.string(), address }),
   },
   RELOAD: { request: empty, success: empty },
+  /** The frame offers "Protect your wallet with a passkey" and answers whether the user made one. */
+  PROTECT_WITH_PASSKEY: { request: empty, success: z.object({ protected: z.boolean() }) },
+  /** A new device of a passkey user (after PASSKEY_REQUIRED): the frame asks for the passkey. */
+  UNLOCK_WITH_PASSKEY: { request: empty, success: userSchema },
+  /** The frame mails a code, takes it, and shows the private key in itself, never to the page. */
+  EXPORT_KEY: { request: empty, success: empty },
   /** The page may withdraw a request it made (a forced close); only the frame's own buttons approve. */
   CANCEL_REQUEST: {
     request: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
@@ -90,7 +100,7 @@ const id = z.string().check(z.minLength(1), z.maxLength(64))
 export const requestEnvelope = z.object({ id, type: z.enum(MESSAGE_TYPES), payload: z.unknown() })
 
 /** The services' error codes the page acts on (`EmbeddedErrorCode`), forwarded as `reason`. */
-export const errorReason = z.enum(['EMAIL_COOLDOWN'] satisfies EmbeddedErrorCode[])
+export const errorReason = z.enum(['EMAIL_COOLDOWN', 'PASSKEY_REQUIRED'] satisfies EmbeddedErrorCode[])
 
 export const errorPayload = z.object({
   message: z.string(),

@@ -68,7 +68,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // a port left to the system is chosen first.
   const port = mode === 'development' && options.port === 0 ? await freePort(host) : (options.port ?? 3001)
   const publicUrl = parsePublicUrl(
-    options.publicUrl ?? (mode === 'development' ? serverUrl(host, port) : undefined),
+    options.publicUrl ?? (mode === 'development' ? developmentUrl(host, port) : undefined),
   )
   const log = options.log ?? ((line: string) => console.log(line))
   // Before the database: a refusal leaves no migration behind.
@@ -142,6 +142,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw error
   }
 }
+
+/**
+ * Browsers refuse an IP address as a passkey's relying party, so a development frame on the
+ * loopback address is reached by the name `localhost` (which browsers resolve to loopback
+ * themselves): passkeys then work on a laptop as they do behind a real domain.
+ */
+const developmentUrl = (host: string, port: number) =>
+  host === '127.0.0.1' ? `http://localhost:${port}` : serverUrl(host, port)
 
 const serverUrl = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`
 

@@ -22,6 +22,7 @@ function setup(actions: EmailAction[] = ['VERIFY_OTP'], overrides: Partial<Embed
     },
     connectEmail: async () => ({ action: actions.shift() ?? 'VERIFY_OTP' }),
     connectOtp: async () => ({}),
+    getUser: async () => ({ offerPasskey: false }),
     ...overrides,
   }
   const router = createRouter('Connect')
@@ -135,4 +136,42 @@ test("the services' cooldown carries the same code; other refusals pass through 
   const unnamed = setup([], { connectEmail: refused('Please try again after 12 seconds') })
   const plain = await unnamed.controller.connectEmail('a@example.com').catch((error: unknown) => error)
   expect(plain).not.toHaveProperty('code')
+})
+
+test('a wallet made in this login stays in the modal on ProtectWallet; a returning one closes it', async () => {
+  const made = setup(['CONNECT'], { getUser: async () => ({ offerPasskey: true }) as never })
+  made.modal.open()
+  await made.controller.connectEmail('a@example.com')
+  expect(made.router.store.getState().view).toBe('ProtectWallet')
+  expect(made.modal.store.getState().open).toBe(true)
+  const returning = setup(['CONNECT'])
+  returning.modal.open()
+  await returning.controller.connectEmail('a@example.com')
+  expect(returning.modal.store.getState().open).toBe(false)
+})
+
+test('PASSKEY_REQUIRED after the code moves to UnlockWallet; the passkey then completes the login', async () => {
+  const needsPasskey = () =>
+    Promise.reject(Object.assign(new Error('Use your passkey'), { reason: 'PASSKEY_REQUIRED' }))
+  const { controller, router, connected, modal } = setup(['VERIFY_OTP'], {
+    connectOtp: needsPasskey,
+    unlockWithPasskey: async () => ({}) as never,
+  })
+  modal.open()
+  await controller.connectEmail('a@example.com')
+  await controller.connectOtp('123456')
+  expect(router.store.getState().view).toBe('UnlockWallet')
+  expect(connected).toEqual([])
+  await controller.unlockWithPasskey(new AbortController().signal)
+  expect(connected).toEqual(['portico-email'])
+  expect(modal.store.getState().open).toBe(false)
+})
+
+test('other refusals of the code pass through unchanged', async () => {
+  const { controller, router } = setup(['VERIFY_OTP'], {
+    connectOtp: () => Promise.reject(new Error('Invalid code')),
+  })
+  await controller.connectEmail('a@example.com')
+  await expect(controller.connectOtp('000000')).rejects.toThrow('Invalid code')
+  expect(router.store.getState().view).toBe('Connect')
 })

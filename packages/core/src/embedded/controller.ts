@@ -110,13 +110,26 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
       const email = state.getState().email
       if (email) storage.setItem(StorageKey.email, email)
       state.setState({ alert: undefined })
-      modal.close({ force: true })
+      // A wallet made in this login is recoverable by the operator until the user adds a passkey.
+      const offer = await auth.getUser().then(
+        (user) => user.offerPasskey === true,
+        () => false,
+      )
+      if (offer) router.reset('ProtectWallet')
+      else modal.close({ force: true })
     } catch (error) {
       toast.showError(ErrorText.AUTH_INIT_FAILED)
       await parameters.disconnect().catch(() => undefined)
       router.reset('Connect')
       throw error
     }
+  }
+
+  /** The login worked, and this device must be unlocked with the user's passkey: the modal asks for it. */
+  function unlockStep(error: unknown): true {
+    if ((error as { reason?: unknown } | undefined)?.reason !== 'PASSKEY_REQUIRED') throw error
+    router.push('UnlockWallet')
+    return true
   }
 
   return {
@@ -135,27 +148,43 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
       const left = cooldownLeftMs()
       if (left > 0) throw new EmbeddedError('EMAIL_COOLDOWN', tryAgainAfter(left / 1000))
       state.setState({ email, alert: undefined })
-      const { action } = await api()
+      const answer = await api()
         .connectEmail(email)
-        .catch((error: unknown) => {
-          throw servicesCooldown(error) ?? error
-        })
+        .catch((error: unknown) => unlockStep(servicesCooldown(error) ?? error))
+      if (answer === true) return 'CONNECT'
+      const { action } = answer
       if (action === 'CONNECT') await finish()
       else storage.setItem(StorageKey.lastEmailLoginTime, String(now()))
       return action
     },
     async connectOtp(otp: string): Promise<void> {
-      await api().connectOtp(otp)
-      await finish()
+      if ((await api().connectOtp(otp).catch(unlockStep)) !== true) await finish()
     },
     /** Waits, asking again after each "not yet", until the link is followed or `signal` aborts. */
     async waitForDevice(signal: AbortSignal): Promise<void> {
       while (!signal.aborted) {
-        const { approved } = await api().connectDevice()
-        if (approved) return finish()
+        const answer = await api().connectDevice().catch(unlockStep)
+        if (answer === true) return
+        if (answer.approved) return finish()
       }
     },
     getUser: () => api().getUser(),
+    /** After PASSKEY_REQUIRED: the frame takes the user's passkey, then the login completes. */
+    async unlockWithPasskey(signal: AbortSignal): Promise<void> {
+      await api().unlockWithPasskey(signal)
+      await finish()
+    },
+    /** The frame's passkey offer; true once the user made one (their wallet is then theirs alone to recover). */
+    async protectWithPasskey(signal: AbortSignal): Promise<boolean> {
+      const { protected: made } = await api().protectWithPasskey(signal)
+      if (made) toast.showSuccess('Your wallet is now protected by your passkey')
+      return made
+    },
+    /** The frame mails a code and shows the private key in itself. */
+    exportKey: (signal: AbortSignal) =>
+      api()
+        .exportKey(signal)
+        .then(() => undefined),
     /** behaviour §4 e-mail update: a code to the current address, then one to the new address. */
     async updateEmail(email: string): Promise<void> {
       await api().updateEmail(email)

@@ -1,7 +1,10 @@
 import { errorMessage } from '../errors.ts'
 
-/** Why the e-mail login refused, for code that branches on it; the message stays the words shown. */
-export type EmbeddedErrorCode = 'EMAIL_COOLDOWN'
+/**
+ * Why the embedded wallet refused, for code that branches on it; the message stays the words shown.
+ * `PASSKEY_REQUIRED`: the login worked, and this device must be unlocked with the user's passkey.
+ */
+export type EmbeddedErrorCode = 'EMAIL_COOLDOWN' | 'PASSKEY_REQUIRED'
 
 /**
  * A refusal of the embedded wallet's controller. Callers match `code`, never the message text, so

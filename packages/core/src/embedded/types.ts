@@ -18,6 +18,13 @@ export interface EmbeddedUser {
   userName?: string | undefined
   preferredAccountType: string
   smartAccountDeployed: boolean
+  /**
+   * Who can restore the wallet on a new device: `operator` (the app's operator holds a recovery key)
+   * or `passkey` (only the user's passkey). Absent for connectors without the notion.
+   */
+  recovery?: 'operator' | 'passkey' | null | undefined
+  /** The wallet was made in this login and the operator can recover it: the modal offers a passkey. */
+  offerPasskey?: boolean | undefined
 }
 
 /** One not-safe RPC request the secure frame is showing while the modal is on ApproveTransaction. */
@@ -53,5 +60,14 @@ export type EmbeddedAuthApi = {
   updateEmail(email: string): Promise<{ action: 'VERIFY_PRIMARY_OTP' }>
   updateEmailPrimaryOtp(otp: string): Promise<{ action: 'VERIFY_SECONDARY_OTP' }>
   updateEmailSecondaryOtp(otp: string): Promise<{ newEmail: string }>
+  /**
+   * The secure frame offers "Protect your wallet with a passkey" over the modal; answers whether the
+   * user made one. `signal` withdraws the offer (the modal closed).
+   */
+  protectWithPasskey(signal?: AbortSignal): Promise<{ protected: boolean }>
+  /** After PASSKEY_REQUIRED: the frame asks for the user's passkey and opens the wallet on this device. */
+  unlockWithPasskey(signal?: AbortSignal): Promise<EmbeddedUser>
+  /** The frame asks for a fresh e-mail code and shows the private key in itself, never to the page. */
+  exportKey(signal?: AbortSignal): Promise<unknown>
   setHost(host: EmbeddedHost): void
 }

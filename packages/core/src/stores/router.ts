@@ -29,7 +29,14 @@ const EMAIL_VIEWS = [
   'UpdateEmailSecondaryOtp',
 ] as const
 
-export type View = (typeof VIEWS)[number] | (typeof ACCOUNT_VIEWS)[number] | (typeof EMAIL_VIEWS)[number]
+/** The embedded wallet's key steps, drawn by the secure frame over the modal (issue 22). */
+const KEY_VIEWS = ['ProtectWallet', 'UnlockWallet', 'ExportPrivateKey'] as const
+
+export type View =
+  | (typeof VIEWS)[number]
+  | (typeof ACCOUNT_VIEWS)[number]
+  | (typeof EMAIL_VIEWS)[number]
+  | (typeof KEY_VIEWS)[number]
 
 export interface RouterData {
   connectorId?: string | undefined

@@ -1,4 +1,5 @@
 import type { ApprovalItem } from './approvals.ts'
+import { h } from './dom.ts'
 import { describeRequest, type TransactionFields } from './request-details.ts'
 import { gateOnVisibility } from './visibility-gate.ts'
 
@@ -11,20 +12,6 @@ interface ApprovalViewActions {
 
 /** The chain's native symbol; one EVM network whose currency the frame does not get from the page. */
 const NATIVE_SYMBOL = 'ETH'
-
-type Child = Node | string
-
-function h<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  attributes: Record<string, string> = {},
-  ...children: Child[]
-): HTMLElementTagNameMap[K] {
-  const element = document.createElement(tag)
-  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value)
-  // Text nodes only: nothing a dapp or a contract put in a request is ever parsed as markup.
-  element.append(...children)
-  return element
-}
 
 function detailList(label: string, rows: [string, string | Text][]): HTMLDListElement {
   return h(

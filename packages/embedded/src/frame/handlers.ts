@@ -4,9 +4,19 @@ import type { Address } from 'viem'
 import type { MessageType, RequestOf, SuccessOf } from '../protocol.ts'
 import { ApiError, callAuth, type FrameIdentity } from './api.ts'
 import type { ApprovalQueue } from './approvals.ts'
-import { createKeyCustody, type KeyCall, MissingKeyError, type ShareStore } from './keys/custody.ts'
+import { exportKeyScene } from './export-scene.ts'
+import {
+  createKeyCustody,
+  type KeyCall,
+  MissingKeyError,
+  PasskeyNeededError,
+  type ShareStore,
+} from './keys/custody.ts'
+import { createRecoveryPasskey, unlockRecoveryPasskey } from './keys/passkey.ts'
 import { signRequest } from './keys/sign-request.ts'
+import { askForPasskey, offerPasskey } from './passkey-scenes.ts'
 import { readToken, writeToken } from './session.ts'
+import type { Tasks } from './tasks.ts'
 
 type RpcAnswer = { result: unknown } | { error: { code: number; message: string } }
 type User = SuccessOf<'GET_USER'>
@@ -30,12 +40,14 @@ interface FrameSettings {
 /**
  * One function per message; each answers with the success payload or throws the error to send.
  * `rpc` reads the chain through the services for the frame's own needs (the approval's fee).
- * `shares` keeps this device's share of each user's key.
+ * `shares` keeps this device's share of each user's key; `tasks` draws the steps the user takes in
+ * the frame (passkey, export).
  */
 export function createHandlers(
   settings: FrameSettings,
   approvals: ApprovalQueue,
   shares: ShareStore,
+  tasks: Tasks,
 ): { handlers: Handlers; rpc(origin: string, method: string, params: unknown[]): Promise<unknown> } {
   let token = readToken(settings.projectId)
   // The signed-in user's address, once the frame has seen that this device holds their key.
@@ -43,6 +55,8 @@ export function createHandlers(
   // The address being logged in with, between CONNECT_EMAIL and the OTP or device step.
   let pendingEmail: string | undefined
   let pendingNewEmail: string | undefined
+  // The user whose key this login made, until they answer the passkey offer.
+  let offerFor: Address | undefined
   const identity: FrameIdentity = {
     projectId: settings.projectId,
     deviceId: settings.deviceId,
@@ -83,9 +97,15 @@ export function createHandlers(
       withSession(() => call(origin, path, body))
   // After a login, the key is set up or restored before the page hears of the user.
   const withKeyReady = async (origin: string): Promise<User> => {
-    const user = await custody.ensureKey(keyCall(origin))
-    address = user.address
-    return user
+    try {
+      const user = await custody.ensureKey(keyCall(origin))
+      address = user.address
+      if (user.offerPasskey) offerFor = user.address
+      return user
+    } catch (error) {
+      if (!(error instanceof PasskeyNeededError)) throw error
+      throw new ApiError(error.message, 409, undefined, 'PASSKEY_REQUIRED')
+    }
   }
   // A session whose key this device does not hold counts as not connected: the page offers the
   // login, which restores it.
@@ -93,7 +113,7 @@ export function createHandlers(
     const user = await withSession(() => call<ServicesUser>(origin, '/user'))
     if (!user.address || !(await custody.holdsKey(user.address))) throw new MissingKeyError()
     address = user.address
-    return { ...user, address: user.address }
+    return { ...user, address: user.address, offerPasskey: offerFor === user.address }
   }
   const endSession = async (origin: string) => {
     if (token) await call(origin, '/sign-out').catch(() => undefined)
@@ -177,6 +197,32 @@ export function createHandlers(
     },
     async CANCEL_REQUEST({ id }) {
       approvals.cancel(id)
+      tasks.cancel(id)
+      return {}
+    },
+    async PROTECT_WITH_PASSKEY(_payload, origin, messageId) {
+      const user = await connectedUser(origin)
+      const email = user.email ?? ''
+      offerFor = undefined
+      const made = await offerPasskey(tasks, { messageId, origin, email }, async () => {
+        const passkey = await createRecoveryPasskey(email, user.address)
+        await custody.protectWithPasskey(keyCall(origin), email, user.address, passkey)
+      })
+      return { protected: made }
+    },
+    async UNLOCK_WITH_PASSKEY(_payload, origin, messageId) {
+      const user = await withSession(() => call<ServicesUser>(origin, '/user'))
+      await askForPasskey(tasks, { messageId, origin, email: user.email ?? '' }, () =>
+        custody.restoreWithPasskey(keyCall(origin), unlockRecoveryPasskey),
+      )
+      return connectedUser(origin)
+    },
+    async EXPORT_KEY(_payload, origin, messageId) {
+      const user = await connectedUser(origin)
+      await withSession(() => call(origin, '/key/export/code'))
+      await exportKeyScene(tasks, { messageId, origin, email: user.email ?? '' }, (otp) =>
+        custody.exportKey(keyCall(origin), user.address, otp),
+      )
       return {}
     },
     async UPDATE_EMAIL({ email }, origin) {

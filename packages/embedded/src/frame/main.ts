@@ -15,7 +15,9 @@ import { feeText } from './fee.ts'
 import { createHandlers } from './handlers.ts'
 import { deviceShares } from './keys/device-store.ts'
 import { deviceId } from './session.ts'
+import { createStage } from './stage.ts'
 import { adoptFrameStyles } from './styles.ts'
+import { createTasks } from './tasks.ts'
 
 /** The secure frame: answers the parent page's messages, only for the project's allowed origins. */
 const configSchema = z.object({
@@ -33,32 +35,35 @@ const root = document.createElement('main')
 document.body.append(root)
 adoptFrameStyles()
 trapFocus(root)
-let shownTo: string | undefined
-let teardown: (() => void) | undefined
-// The frame draws approvals itself and asks the page that requested them to show it; the layout
-// message carries nothing but the frame's height, so it goes to that page's origin alone.
-const approvals = createApprovalQueue((current: ApprovalItem | undefined, waiting) => {
-  teardown?.()
-  teardown = undefined
-  if (current) {
-    teardown = renderApproval(root, current, waiting, {
-      decide: (id, approved) => approvals.decide(id, approved),
-      estimateFee: (request) => feeText(request, (method, params) => rpc(current.origin, method, params)),
-    })
-  } else root.replaceChildren()
-  const target = current?.origin ?? shownTo
-  shownTo = current?.origin
-  if (target) postLayout(target, current !== undefined)
-})
-new ResizeObserver(() => {
-  if (shownTo) postLayout(shownTo, true)
-}).observe(root)
-function postLayout(origin: string, visible: boolean) {
+// The frame draws approvals and the user's own steps itself and asks the page that requested them
+// to show it; the layout message carries nothing but the frame's height, so it goes to that page's
+// origin alone.
+const stage = createStage(root, (origin, visible) =>
   window.parent.postMessage(
     { type: 'FRAME_LAYOUT', visible, height: Math.ceil(root.getBoundingClientRect().height) },
     origin,
-  )
-}
+  ),
+)
+const tasks = createTasks(stage)
+// The approvals take one place on the stage while any is waiting, redrawn as the oldest changes.
+let approvalPlace: ReturnType<typeof stage.enter> | undefined
+const approvals = createApprovalQueue((current: ApprovalItem | undefined, waiting) => {
+  if (!current) {
+    approvalPlace?.leave()
+    approvalPlace = undefined
+    return
+  }
+  const scene = {
+    origin: current.origin,
+    render: (target: HTMLElement) =>
+      renderApproval(target, current, waiting, {
+        decide: (id, approved) => approvals.decide(id, approved),
+        estimateFee: (request) => feeText(request, (method, params) => rpc(current.origin, method, params)),
+      }),
+  }
+  if (approvalPlace) approvalPlace.update(scene)
+  else approvalPlace = stage.enter(scene)
+})
 const { handlers, rpc } = createHandlers(
   {
     projectId: config.projectId,
@@ -67,6 +72,7 @@ const { handlers, rpc } = createHandlers(
   },
   approvals,
   deviceShares,
+  tasks,
 )
 const log = (...args: unknown[]) => {
   if (config.debug) console.info('[portico frame]', ...args)

@@ -29,6 +29,15 @@ button { flex: 1; min-height: 40px; border-radius: 16px; font: inherit; font-wei
 .approve { border: none; background: #1d64d8; color: #fff; }
 .approve:disabled { background: #2f3b4d; color: #b8bcbc; cursor: default; }
 .reject:disabled { color: #b8bcbc; cursor: default; }
+.error { color: #ff9b9b; text-align: center; }
+.error:empty { display: none; }
+.warning { padding: 12px; border-radius: 16px; background: #3a2a12; color: #ffd9a0; }
+.secret { display: block; padding: 12px; background: #252627; border-radius: 16px; overflow-wrap: anywhere;
+  font: 13px/1.45 ui-monospace, monospace; user-select: all; }
+.field { display: flex; flex-direction: column; gap: 6px; color: #b8bcbc; }
+input { box-sizing: border-box; min-height: 44px; padding: 8px 12px; border-radius: 12px; font: 16px ui-monospace, monospace;
+  letter-spacing: 0.2em; color: #e4e7e7; background: #252627; border: 1px solid rgba(255,255,255,0.2); }
+input:focus-visible { outline: 2px solid #66b1ff; outline-offset: 2px; }
 button:focus-visible { outline: 2px solid #66b1ff; outline-offset: 2px; }
 `
 

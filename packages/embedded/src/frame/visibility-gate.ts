@@ -22,15 +22,17 @@ export function gateOnVisibility(
   button: HTMLButtonElement,
   /** Buttons whose press does no harm, which need the frame still but not proven visible. */
   harmless: HTMLButtonElement[] = [],
-): { isVisible(): boolean; stop(): void } {
+  /** True while the caller holds every button disabled itself (a step is running). */
+  held: () => boolean = () => false,
+): { isVisible(): boolean; refresh(): void; stop(): void } {
   let stillSince = performance.now()
   let visible = false
   let tracked = false
   let timer: ReturnType<typeof setTimeout> | undefined
   const isStill = () => performance.now() - stillSince >= STILL_FOR_MS
   const apply = () => {
-    button.disabled = !gate.isVisible()
-    for (const other of harmless) other.disabled = !isStill()
+    button.disabled = held() || !gate.isVisible()
+    for (const other of harmless) other.disabled = held() || !isStill()
   }
   // The page sizes and centres the iframe, so a move shows in here as a resize of the viewport.
   const moved = () => {
@@ -54,6 +56,7 @@ export function gateOnVisibility(
   timer = setTimeout(apply, STILL_FOR_MS)
   const gate = {
     isVisible: () => (!tracked || visible) && isStill(),
+    refresh: () => apply(),
     stop() {
       observer.disconnect()
       window.removeEventListener('resize', moved)

@@ -22,6 +22,9 @@ const VIEWS: Partial<Record<View, ComponentType<ViewProps>>> = {
   UnsupportedChain: lazy(() => import('./UnsupportedChain.tsx')),
   WalletReceive: lazy(() => import('./WalletReceive.tsx')),
   WalletSend: lazy(() => import('./WalletSend.tsx')),
+  ProtectWallet: lazy(() => import('./ProtectWallet.tsx')),
+  UnlockWallet: lazy(() => import('./UnlockWallet.tsx')),
+  ExportPrivateKey: lazy(() => import('./ExportPrivateKey.tsx')),
 }
 
 export function viewComponent(view: View): ComponentType<ViewProps> {
@@ -50,6 +53,12 @@ export function viewTitle(view: View, data: RouterData | undefined): string {
     case 'UpdateEmailPrimaryOtp':
     case 'UpdateEmailSecondaryOtp':
       return 'Edit Email'
+    case 'ProtectWallet':
+      return 'Protect Your Wallet'
+    case 'UnlockWallet':
+      return 'Unlock Wallet'
+    case 'ExportPrivateKey':
+      return 'Export Private Key'
     case 'SIWXSignMessage':
     case 'ConnectingSiwe':
       return 'Sign In'

@@ -1,6 +1,9 @@
 import { type Address, type Hex, isAddressEqual } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import type { SuccessOf } from '../../protocol.ts'
+import { decodeBytes } from './base64url.ts'
+import { PasskeyError, type PasskeyRef } from './passkey.ts'
+import { openRecoveryShare, sealRecoveryShare } from './passkey-seal.ts'
 import { combineShares, decodeShare, splitKey } from './shares.ts'
 import type { WithKey } from './sign-request.ts'
 
@@ -19,8 +22,13 @@ export interface ShareStore {
 interface KeyStatus {
   state: 'none' | 'legacy' | 'shares'
   address: Address | null
+  recovery: 'operator' | 'passkey' | null
+  passkey: PasskeyRef | null
   recoveryAvailable: boolean
 }
+
+/** The recovery share as the services hand it to a fresh login on a new device. */
+type RecoveryRelease = { kind: 'operator'; share: string } | ({ kind: 'passkey'; share: string } & PasskeyRef)
 
 /** A session that cannot sign on this device: the page offers a login again, which restores the share. */
 export class MissingKeyError extends Error {
@@ -29,9 +37,27 @@ export class MissingKeyError extends Error {
   }
 }
 
+/** A new device of a passkey user: the page asks the user to unlock with their passkey (UNLOCK_WITH_PASSKEY). */
+export class PasskeyNeededError extends Error {
+  constructor() {
+    super('Use your passkey to unlock your wallet on this device.')
+  }
+}
+
 /** What the key signs at setup, so the services know the shares they keep belong to that address. */
 export const setupProof = (email: string, address: Address) =>
   `Portico key setup\nemail: ${email}\naddress: ${address}`
+
+/** What the key signs when recovery moves to a passkey: the exact new shares, and when, so an old body cannot be replayed. */
+export const passkeyProof = (
+  email: string,
+  address: Address,
+  issuedAt: number,
+  serverShare: string,
+  recoveryShare: string,
+) =>
+  `Portico passkey recovery\nemail: ${email}\naddress: ${address}\nissued at: ${issuedAt}\n` +
+  `server share: ${serverShare}\nrecovery share: ${recoveryShare}`
 
 /**
  * The user's key as the frame keeps it: split 2-of-3 at setup, the device share in `store` (one
@@ -60,6 +86,20 @@ export function createKeyCustody(projectId: string, store: ShareStore) {
     if (device.status === 'rejected') throw device.reason
     if (server.status === 'rejected') throw server.reason
     throw new MissingKeyError()
+  }
+
+  async function accountOf(id: string, address: Address, call: KeyCall) {
+    const [device, server] = await bothShares(id, call)
+    // Shares of two splits (a restored database, or recovery moved to a passkey from another device)
+    // give another key, or none when their x happen to coincide: this device's share is useless then,
+    // and dropping it lets the next login restore.
+    const privateKey = await combineShares(device, server).catch(() => undefined)
+    const signer = privateKey && privateKeyToAccount(privateKey)
+    if (!privateKey || !signer || !isAddressEqual(signer.address, address)) {
+      await store.delete(id)
+      throw new MissingKeyError()
+    }
+    return { privateKey, signer }
   }
 
   async function setUp(call: KeyCall, email: string, privateKey: Hex): Promise<User> {
@@ -96,39 +136,98 @@ export function createKeyCustody(projectId: string, store: ShareStore) {
         call<Omit<User, 'address'> & { address: Address | null }>('/user'),
       ])
       const email = user.email ?? ''
-      if (status.state === 'none') return setUp(call, email, generatePrivateKey())
+      // A key made or reshared in this login is recoverable by the operator: the page offers a passkey.
+      if (status.state === 'none')
+        return { ...(await setUp(call, email, generatePrivateKey())), offerPasskey: true }
       if (status.state === 'legacy') {
         if (!status.recoveryAvailable) throw new MissingKeyError()
         const { privateKey } = await call<{ privateKey: Hex }>('/key/legacy')
-        return setUp(call, email, privateKey)
+        return { ...(await setUp(call, email, privateKey)), offerPasskey: true }
       }
       const address = status.address ?? user.address
       if (!address) throw new MissingKeyError()
       const known = { ...user, address }
       if (await holdsKey(address)) return known
       if (!status.recoveryAvailable) throw new MissingKeyError()
+      // The passkey's share opens only with the user's passkey: a step the user takes in the frame.
+      if (status.recovery === 'passkey') throw new PasskeyNeededError()
       // Two shares of the same split: this device keeps the recovery share as its own, and the
       // device share of any other device keeps working.
-      const { share } = await call<{ share: string }>('/key/recovery')
-      const bytes = decodeShare(share)
+      const release = await call<RecoveryRelease>('/key/recovery')
+      const bytes = decodeShare(release.share)
       await store.write(recordOf(address), bytes).finally(() => bytes.fill(0))
       return known
     },
+    /**
+     * A new device of a passkey user: `unlock` has the user pick their passkey and answers its PRF
+     * output, which opens the recovery share this device then keeps as its own. The passkey comes
+     * first: the services release the share once per login, and a cancelled prompt must not spend it.
+     */
+    async restoreWithPasskey(
+      call: KeyCall,
+      unlock: (passkey: PasskeyRef) => Promise<BufferSource>,
+    ): Promise<void> {
+      const status = await call<KeyStatus>('/key/status')
+      if (!status.address || !status.passkey || !status.recoveryAvailable) throw new MissingKeyError()
+      const prfOutput = await unlock(status.passkey)
+      const release = await call<RecoveryRelease>('/key/recovery')
+      if (release.kind !== 'passkey') throw new MissingKeyError()
+      const share = await openRecoveryShare(
+        release.share,
+        prfOutput,
+        decodeBytes(release.salt),
+        status.address,
+      )
+      if (!share) throw new PasskeyError('other-account')
+      await store.write(recordOf(status.address), share).finally(() => share.fill(0))
+    },
+    /**
+     * Moves recovery from the operator to the user's passkey. The key is split anew, so the old
+     * recovery share — which the operator can open, and may have kept — combines with nothing the
+     * services hold from now on. The device's new share is written once the services hold its partner.
+     */
+    async protectWithPasskey(
+      call: KeyCall,
+      email: string,
+      address: Address,
+      passkey: PasskeyRef & { prfOutput: BufferSource },
+    ): Promise<User> {
+      const id = recordOf(address)
+      const account = await accountOf(id, address, call)
+      const shares = await splitKey(account.privateKey)
+      const recovery = decodeShare(shares.recovery)
+      const sealed = await sealRecoveryShare(recovery, passkey.prfOutput, decodeBytes(passkey.salt), address)
+      recovery.fill(0)
+      const issuedAt = Date.now()
+      const proof = await account.signer.signMessage({
+        message: passkeyProof(email, address, issuedAt, shares.server, sealed),
+      })
+      try {
+        const { user } = await call<{ user: User }>('/key/passkey', {
+          address,
+          issuedAt,
+          proof,
+          serverShare: shares.server,
+          recovery: { share: sealed, credentialId: passkey.credentialId, salt: passkey.salt },
+        })
+        await store.write(id, shares.device)
+        return user
+      } finally {
+        shares.device.fill(0)
+      }
+    },
+    /** The whole key, for the export screen only, once the services accepted a fresh e-mail code. */
+    async exportKey(call: KeyCall, address: Address, otp: string): Promise<Hex> {
+      const { serverShare } = await call<{ serverShare: string }>('/key/export', { otp })
+      const device = await store.read(recordOf(address))
+      if (!device) throw new MissingKeyError()
+      const privateKey = await combineShares(device, decodeShare(serverShare))
+      if (!isAddressEqual(privateKeyToAccount(privateKey).address, address)) throw new MissingKeyError()
+      return privateKey
+    },
     /** The key of `address`, put together from this device's share and the services' for one use. */
     withKey(call: KeyCall, address: Address): WithKey {
-      return async (use) => {
-        const id = recordOf(address)
-        const [device, server] = await bothShares(id, call)
-        // Shares of two splits (a restored database) give another key, or none when their x happen to
-        // coincide: this device's share is useless then, and dropping it lets the next login restore.
-        const privateKey = await combineShares(device, server).catch(() => undefined)
-        const account = privateKey && privateKeyToAccount(privateKey)
-        if (!account || !isAddressEqual(account.address, address)) {
-          await store.delete(id)
-          throw new MissingKeyError()
-        }
-        return use(account)
-      }
+      return async (use) => use((await accountOf(recordOf(address), address, call)).signer)
     },
   }
 }

@@ -54,6 +54,6 @@ describe('key shares', () => {
       expect(decodeShare(text)).toHaveLength(33)
     }
     expect(() => decodeShare('AAAA')).toThrow('A key share has the wrong length')
-    expect(() => decodeShare(`${server}=`)).toThrow('A key share is not base64url')
+    expect(() => decodeShare(`${server}=`)).toThrow('A key value is not base64url')
   })
 })

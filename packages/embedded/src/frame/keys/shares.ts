@@ -1,5 +1,6 @@
 import { combine, split } from 'shamir-secret-sharing'
 import { bytesToHex, type Hex, hexToBytes } from 'viem'
+import { decodeBytes, encodeBytes } from './base64url.ts'
 
 /** The three shares of a key, in the order the services expect them. */
 export interface KeyShares {
@@ -11,7 +12,7 @@ export interface KeyShares {
   recovery: string
 }
 
-const SHARE_BYTES = 33
+export const SHARE_BYTES = 33
 
 /**
  * Splits a private key 2-of-3. The key's bytes and the two shares that leave as text are
@@ -44,16 +45,11 @@ export async function combineShares(first: Uint8Array, second: Uint8Array): Prom
   }
 }
 
-/** base64url without padding, as shares travel to and from the services. */
-export function encodeShare(share: Uint8Array): string {
-  let binary = ''
-  for (const byte of share) binary += String.fromCharCode(byte)
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
-}
+/** A share as it travels to and from the services. */
+export const encodeShare = (share: Uint8Array): string => encodeBytes(share)
 
-export function decodeShare(text: string): Uint8Array {
-  if (!/^[A-Za-z0-9_-]+$/.test(text)) throw new Error('A key share is not base64url')
-  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'))
-  if (binary.length !== SHARE_BYTES) throw new Error('A key share has the wrong length')
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0))
+export function decodeShare(text: string): Uint8Array<ArrayBuffer> {
+  const share = decodeBytes(text)
+  if (share.length !== SHARE_BYTES) throw new Error('A key share has the wrong length')
+  return share
 }

@@ -40,8 +40,27 @@ export function EmbeddedAccount({ portico }: ViewProps) {
           {error}
         </p>
       )}
+      {user?.recovery === 'operator' && (
+        <>
+          <p className="muted" data-testid="recovery-notice">
+            This app can recover your wallet for you, so it could also do so without you. Add a passkey to
+            make recovery yours alone.
+          </p>
+          <button type="button" className="link-button" onClick={() => portico.router.push('ProtectWallet')}>
+            Protect with a passkey
+          </button>
+        </>
+      )}
+      {user?.recovery === 'passkey' && (
+        <p className="muted" data-testid="recovery-notice">
+          Only your passkey can recover this wallet on a new device.
+        </p>
+      )}
       <button type="button" className="link-button" onClick={() => portico.router.push('UpdateEmailWallet')}>
         Update email
+      </button>
+      <button type="button" className="link-button" onClick={() => portico.router.push('ExportPrivateKey')}>
+        Export private key
       </button>
     </div>
   )

@@ -1,0 +1,120 @@
+import { h } from './dom.ts'
+import { PasskeyError, type PasskeyFailure } from './keys/passkey.ts'
+import { taskCard } from './task-card.ts'
+import { TaskCancelled, type Tasks } from './tasks.ts'
+
+const NEEDS_PRF = 'it needs passkeys with the PRF extension (Chrome or Edge 116+, Safari 18+, Firefox 139+)'
+
+/** The sentence the user reads for each way a passkey step can fail, with what to do next. */
+export const PasskeyText = {
+  createFailed: {
+    cancelled:
+      'Passkey set-up was cancelled. Your wallet works as before; you can add a passkey from your account at any time.',
+    unsupported: `This browser cannot protect your wallet with a passkey: ${NEEDS_PRF}. You can add one later from another browser.`,
+    'other-account': 'This passkey belongs to another account.',
+  },
+  unlockFailed: {
+    cancelled:
+      'The passkey request was cancelled, or no passkey for this wallet is on this device. Try again, or use a phone or computer where your passkey is saved.',
+    unsupported: `This browser cannot unlock your wallet with a passkey: ${NEEDS_PRF}. Open this page in one of those, or on the device you used before.`,
+    'other-account': 'This passkey belongs to another account.',
+  },
+  otherAccount: (email: string) =>
+    `This passkey belongs to another account. Choose the passkey you made for ${email}.`,
+} as const satisfies Record<string, Record<PasskeyFailure, string> | ((email: string) => string)>
+
+/** What went wrong, as a sentence: a passkey refusal in the words above, anything else in its own. */
+function failureText(error: unknown, texts: Record<PasskeyFailure, string>, email: string): string {
+  if (error instanceof PasskeyError)
+    return error.failure === 'other-account' ? PasskeyText.otherAccount(email) : texts[error.failure]
+  return error instanceof Error && error.message ? error.message : texts.cancelled
+}
+
+/**
+ * "Protect your wallet with a passkey", offered after the first login and from the account view.
+ * Answers true once the passkey holds the recovery share, false when the user chose "Not now".
+ */
+export function offerPasskey(
+  tasks: Tasks,
+  request: { messageId: string; origin: string; email: string },
+  protect: () => Promise<void>,
+): Promise<boolean> {
+  return tasks.run<boolean>(request.messageId, request.origin, (finish) => (root) => {
+    const view = taskCard(
+      'passkey-offer-title',
+      'Protect your wallet with a passkey',
+      [
+        h(
+          'p',
+          {},
+          'Today the app that runs this wallet can recover it for you, which means it could also recover it without you.',
+        ),
+        h(
+          'p',
+          {},
+          'With a passkey, only you can restore your wallet on a new device: your fingerprint, face or screen lock unlocks it.',
+        ),
+      ],
+      [
+        { label: 'Not now', run: () => finish({ value: false }) },
+        {
+          label: 'Create a passkey',
+          primary: true,
+          run: () => {
+            view.busy('Waiting for your passkey…')
+            protect().then(
+              () => finish({ value: true }),
+              (error: unknown) => {
+                view.busy(undefined)
+                view.say(failureText(error, PasskeyText.createFailed, request.email))
+              },
+            )
+          },
+        },
+      ],
+    )
+    return view.show(root)
+  })
+}
+
+/**
+ * A new device of a passkey user: the wallet opens here once the user unlocks it with the passkey.
+ * "Cancel" ends the task as cancelled; a failed try stays on screen with what to do.
+ */
+export function askForPasskey(
+  tasks: Tasks,
+  request: { messageId: string; origin: string; email: string },
+  restore: () => Promise<void>,
+): Promise<void> {
+  return tasks.run<void>(request.messageId, request.origin, (finish) => (root) => {
+    const view = taskCard(
+      'passkey-unlock-title',
+      'Unlock your wallet',
+      [
+        h(
+          'p',
+          {},
+          `This device does not hold your wallet yet. Use the passkey you made for ${request.email} to unlock it here.`,
+        ),
+      ],
+      [
+        { label: 'Cancel', run: () => finish({ error: new TaskCancelled() }) },
+        {
+          label: 'Use passkey',
+          primary: true,
+          run: () => {
+            view.busy('Waiting for your passkey…')
+            restore().then(
+              () => finish({ value: undefined }),
+              (error: unknown) => {
+                view.busy(undefined)
+                view.say(failureText(error, PasskeyText.unlockFailed, request.email))
+              },
+            )
+          },
+        },
+      ],
+    )
+    return view.show(root)
+  })
+}
