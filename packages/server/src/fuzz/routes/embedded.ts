@@ -2,9 +2,17 @@ import { randomBytes } from 'node:crypto'
 import fc from 'fast-check'
 import { approveDevice, createSession, findOrCreateUser } from '../../embedded/accounts.ts'
 import { issueOtp } from '../../embedded/otps.ts'
-import { createLegacyUser, keySetupBody, newFrameKey } from '../../test-support/frame-keys.ts'
+import { injectAsFrame } from '../../test-support/frame-call.ts'
+import {
+  createLegacyUser,
+  keySetupBody,
+  newFrameKey,
+  passkeyBody,
+  resplitForPasskey,
+  setUpKeyAsFrame,
+} from '../../test-support/frame-keys.ts'
 import type { Route, Valid } from '../fuzz.ts'
-import type { FuzzTarget } from '../target.ts'
+import { type FuzzTarget, PAGE, SERVICES } from '../target.ts'
 import { FRAME_GUARD, freshEmail, fromFrame, hex, visitor } from './common.ts'
 
 const newDevice = () => randomBytes(16).toString('base64url')
@@ -31,6 +39,14 @@ async function newSession(target: FuzzTarget, userId: string) {
 async function freshUser(target: FuzzTarget, email: string) {
   const user = await findOrCreateUser(target.db, email)
   return { user, ...(await newSession(target, user.id)) }
+}
+
+/** A user of its own whose key the frame set up, with its session, for routes that change the key. */
+async function userWithKey(target: FuzzTarget, email: string) {
+  const { device, token } = await freshUser(target, email)
+  const caller = { services: SERVICES, page: PAGE, projectId: target.project.id, device, token }
+  const key = await setUpKeyAsFrame((path, body) => injectAsFrame(target.app, caller, path, body), email)
+  return { device, token, key }
 }
 
 /** Reads answered from the chain, account methods answered by the wallet, and refused ones: every signing method. */
@@ -117,6 +133,32 @@ export const embeddedRoutes: Route[] = [
     visitor.map((ip) => async () => {
       const session = await newSession(target, target.wallet.userId)
       return fromFrame(target, '/key/recovery', {}, { ip, ...session })
+    }),
+  ),
+  // A user of its own each time: a re-split changes the key's shares.
+  frameRoute('/key/passkey', (target) =>
+    fc.tuple(freshEmail, visitor).map(([email, ip]) => async () => {
+      const { device, token, key } = await userWithKey(target, email)
+      const body = await passkeyBody(await resplitForPasskey(key), email)
+      return fromFrame(target, '/key/passkey', body, { ip, token, device })
+    }),
+  ),
+  // A user of its own each time: the holder's address would sit in its 30 s resend cooldown.
+  frameRoute('/key/export/code', (target) =>
+    fc.tuple(freshEmail, visitor).map(([email, ip]) => async () => {
+      const { device, token } = await userWithKey(target, email)
+      return fromFrame(target, '/key/export/code', {}, { ip, token, device })
+    }),
+  ),
+  frameRoute('/key/export', (target) =>
+    visitor.map((ip) => async () => {
+      const { wallet } = target
+      const otp = await issueOtp(target.db, target.hashToken, {
+        email: wallet.email,
+        purpose: 'export',
+        deviceId: wallet.device,
+      })
+      return fromFrame(target, '/key/export', { otp }, { ip })
     }),
   ),
   frameRoute('/key/legacy', (target) =>
