@@ -7,6 +7,7 @@ import {
   type KeyCall,
   MissingKeyError,
   PasskeyNeededError,
+  passkeyProof,
   type ShareStore,
   setupProof,
 } from './custody.ts'
@@ -321,6 +322,10 @@ describe('recovery moved to a passkey', () => {
     expect(Math.abs(Date.now() - signed.issuedAt)).toBeLessThan(60_000)
     const verifies = (message: string) => verifyMessage({ address, message, signature: proof })
     expect(await verifies(servicesPasskeyProof(email, signed))).toBe(true)
+    const { issuedAt, serverShare, recovery } = signed
+    expect(passkeyProof(email, address, issuedAt, serverShare, recovery.share)).toBe(
+      servicesPasskeyProof(email, signed),
+    )
     const others = [
       { ...signed, serverShare: (await splitKey(generatePrivateKey())).server },
       { ...signed, recovery: { ...signed.recovery, share: encodeBytes(random(61)) } },
