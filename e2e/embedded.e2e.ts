@@ -6,6 +6,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { expectAccessibleFrame, expectAccessibleModal } from './axe.ts'
 import { launchChromium } from './browser.ts'
 import { codeIn, lastMailId, linkIn, mailFor, poll } from './mailbox.ts'
+import {
+  declinePasskeyOffer,
+  secureFrameContext as frameContextOf,
+  secureFrameOf,
+  waitForMailCooldown,
+  wipeFrameKeys,
+} from './secure-frame.ts'
 
 const stack = inject('stack')
 const funder = DEV_ACCOUNTS[7] as { address: Hex; privateKey: Hex }
@@ -32,14 +39,7 @@ afterAll(async () => {
 })
 
 const dialogOf = (p: Page) => p.getByRole('dialog')
-/** The secure frame, drawn over the modal from the services' origin while it shows an approval. */
-const secureFrameOf = (p: Page) => p.frameLocator('iframe[title="Portico secure frame"]')
-/** The secure frame as a browsing context, to look at its own storage the way the browser's tools can. */
-const secureFrameContext = (p: Page) => {
-  const frame = p.frames().find((f) => f.url().startsWith(`${stack.servicesUrl}/frame`))
-  if (!frame) throw new Error('no secure frame on the page')
-  return frame
-}
+const secureFrameContext = (p: Page) => frameContextOf(p, stack.servicesUrl)
 const focusedTag = (p: Page) => p.evaluate(() => document.activeElement?.tagName)
 /** Sign-in with wallet is not what these tests are about. */
 const PAGE_URL = `${stack.pageUrl}/?signIn=off`
@@ -73,6 +73,13 @@ describe('e-mail login through the secure frame', () => {
   it('a new visitor logs in with the code from the e-mail and is connected', async () => {
     await page.goto(PAGE_URL)
     await logInWithMailedCode(page)
+    // The wallet was made in this login, so the frame offers a passkey over the modal.
+    expect(await dialogOf(page).getByRole('heading').first().textContent()).toBe('Protect Your Wallet')
+    await poll(() => secureFrameOf(page).getByRole('heading').textContent(), { timeout: 20_000 }).toBe(
+      'Protect your wallet with a passkey',
+    )
+    await expectAccessibleFrame(page, 'ProtectWallet (secure frame, passkey offer)')
+    await declinePasskeyOffer(page)
     await poll(() => dialogOf(page).count()).toBe(0)
     address = await connectedAddress(page)
   })
@@ -281,20 +288,12 @@ describe('e-mail login through the secure frame', () => {
 
   it('restores a wiped device share at the next login: same address, and it signs', async () => {
     // Browsers evict a frame's storage (Safari after days without a visit): an everyday case.
-    await secureFrameContext(page).evaluate(
-      () =>
-        new Promise<void>((resolve, reject) => {
-          const request = indexedDB.deleteDatabase('portico-keys')
-          request.onsuccess = () => resolve()
-          request.onerror = () => reject(request.error)
-          request.onblocked = () => resolve()
-        }),
-    )
+    await wipeFrameKeys(page, stack.servicesUrl)
     await page.reload()
     await poll(() => statusOf(page), { timeout: 20_000 }).toBe('disconnected')
     // The session that set the key up may not take the recovery share: the next login is by e-mail code.
     // This browser asked for a login e-mail moments ago: the 30 s resend cooldown holds first.
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, lastLoginMailAt + 31_000 - Date.now())))
+    await waitForMailCooldown(lastLoginMailAt)
     await logInWithMailedCode(page)
     expect(await connectedAddress(page)).toBe(address)
     await page.getByRole('button', { name: 'Sign a message' }).click()
@@ -317,7 +316,7 @@ describe('e-mail login through the secure frame', () => {
 
   it('a second browser approves the new device by the e-mailed link and continues by itself', async () => {
     // The resend cooldown is per address and held by the services; wait it out.
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, lastLoginMailAt + 31_000 - Date.now())))
+    await waitForMailCooldown(lastLoginMailAt)
     const other = await browser.newContext()
     try {
       second = await other.newPage()
@@ -346,9 +345,15 @@ describe('e-mail login through the secure frame', () => {
     await second.getByRole('button', { name: /^Account / }).click()
     await poll(() => dialogOf(second).getByTestId('embedded-email').textContent()).toBe(email)
     expect(await dialogOf(second).getByTitle('Account type').textContent()).toBe('EOA')
+    // The visitor said "Not now" to the passkey: the account view says plainly who can recover the wallet.
+    expect(
+      await dialogOf(second)
+        .getByText(/^This app can recover your wallet for you, so it could also do so without you\./)
+        .count(),
+    ).toBe(1)
     await expectAccessibleModal(second, 'Account (embedded wallet)')
 
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, deviceMailAt + 31_000 - Date.now())))
+    await waitForMailCooldown(deviceMailAt)
     const newEmail = `moved-${email}`
     let before = await lastMailId(stack.servicesUrl)
     await dialogOf(second).getByRole('button', { name: 'Update email' }).click()

@@ -137,7 +137,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     return {
       rpcUrl: chainUrl,
       servicesUrl: server.publicUrl,
-      pageUrl: web.url,
+      // By the same name as the services (localhost, for passkeys): page and secure frame are then one
+      // site, as a dapp and its own services domain are, and the frame keeps its storage.
+      pageUrl: host === '127.0.0.1' ? web.url.replace('//127.0.0.1:', '//localhost:') : web.url,
       projectId,
       chainId: deployment.chainId,
       deployment,

@@ -12,6 +12,9 @@ type User = SuccessOf<'GET_USER'>
 /** A call to the services' /v1/auth routes for the page being answered. */
 export type KeyCall = <T>(path: string, body?: object) => Promise<T>
 
+/** The services' release of the server share: for a signature, or for the export after a code. */
+type ServerShare = () => Promise<{ serverShare: string }>
+
 /** Where the device share lives (IndexedDB in the browser). */
 export interface ShareStore {
   read(id: string): Promise<Uint8Array | undefined>
@@ -75,10 +78,10 @@ export function createKeyCustody(projectId: string, store: ShareStore) {
   }
 
   // Both shares at once, the signature waiting on the slower; one fetched in vain is overwritten too.
-  async function bothShares(id: string, call: KeyCall): Promise<[Uint8Array, Uint8Array]> {
+  async function bothShares(id: string, serverShare: ServerShare): Promise<[Uint8Array, Uint8Array]> {
     const [device, server] = await Promise.allSettled([
       store.read(id),
-      call<{ serverShare: string }>('/key/share').then(({ serverShare }) => decodeShare(serverShare)),
+      serverShare().then(({ serverShare }) => decodeShare(serverShare)),
     ])
     if (device.status === 'fulfilled' && device.value && server.status === 'fulfilled')
       return [device.value, server.value]
@@ -88,8 +91,10 @@ export function createKeyCustody(projectId: string, store: ShareStore) {
     throw new MissingKeyError()
   }
 
-  async function accountOf(id: string, address: Address, call: KeyCall) {
-    const [device, server] = await bothShares(id, call)
+  const signingShare = (call: KeyCall): ServerShare => () => call('/key/share')
+
+  async function accountOf(id: string, address: Address, serverShare: ServerShare) {
+    const [device, server] = await bothShares(id, serverShare)
     // Shares of two splits (a restored database, or recovery moved to a passkey from another device)
     // give another key, or none when their x happen to coincide: this device's share is useless then,
     // and dropping it lets the next login restore.
@@ -193,7 +198,7 @@ export function createKeyCustody(projectId: string, store: ShareStore) {
       passkey: PasskeyRef & { prfOutput: BufferSource },
     ): Promise<User> {
       const id = recordOf(address)
-      const account = await accountOf(id, address, call)
+      const account = await accountOf(id, address, signingShare(call))
       const shares = await splitKey(account.privateKey)
       const recovery = decodeShare(shares.recovery)
       const sealed = await sealRecoveryShare(recovery, passkey.prfOutput, decodeBytes(passkey.salt), address)
@@ -218,16 +223,14 @@ export function createKeyCustody(projectId: string, store: ShareStore) {
     },
     /** The whole key, for the export screen only, once the services accepted a fresh e-mail code. */
     async exportKey(call: KeyCall, address: Address, otp: string): Promise<Hex> {
-      const { serverShare } = await call<{ serverShare: string }>('/key/export', { otp })
-      const device = await store.read(recordOf(address))
-      if (!device) throw new MissingKeyError()
-      const privateKey = await combineShares(device, decodeShare(serverShare))
-      if (!isAddressEqual(privateKeyToAccount(privateKey).address, address)) throw new MissingKeyError()
-      return privateKey
+      // Checked first: a device without its share must not spend the mailed code.
+      if (!(await holdsKey(address))) throw new MissingKeyError()
+      const exported = await accountOf(recordOf(address), address, () => call('/key/export', { otp }))
+      return exported.privateKey
     },
     /** The key of `address`, put together from this device's share and the services' for one use. */
     withKey(call: KeyCall, address: Address): WithKey {
-      return async (use) => use((await accountOf(recordOf(address), address, call)).signer)
+      return async (use) => use((await accountOf(recordOf(address), address, signingShare(call))).signer)
     },
   }
 }

@@ -8,7 +8,8 @@ import type { ShareStore } from './custody.ts'
 
 const DATABASE = 'portico-keys'
 const STORE = 'device-shares'
-const UNAVAILABLE = 'This browser does not let the wallet keep its key on this device.'
+const UNAVAILABLE =
+  'This browser does not let the wallet keep its key on this device: it blocks storage for the Portico secure window, as private windows do. Open this page in a normal window, or allow third-party cookies for this site.'
 
 interface StoredShare {
   key: CryptoKey

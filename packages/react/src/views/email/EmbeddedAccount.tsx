@@ -42,7 +42,7 @@ export function EmbeddedAccount({ portico }: ViewProps) {
       )}
       {user?.recovery === 'operator' && (
         <>
-          <p className="muted" data-testid="recovery-notice">
+          <p className="muted">
             This app can recover your wallet for you, so it could also do so without you. Add a passkey to
             make recovery yours alone.
           </p>
@@ -52,7 +52,7 @@ export function EmbeddedAccount({ portico }: ViewProps) {
         </>
       )}
       {user?.recovery === 'passkey' && (
-        <p className="muted" data-testid="recovery-notice">
+        <p className="muted">
           Only your passkey can recover this wallet on a new device.
         </p>
       )}

@@ -1,0 +1,184 @@
+import type { Browser, CDPSession, Page } from 'playwright-core'
+import { type Hex, verifyMessage } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { expectAccessibleFrame, expectAccessibleModal } from './axe.ts'
+import { launchChromium } from './browser.ts'
+import { codeIn, lastMailId, mailFor, poll } from './mailbox.ts'
+import { secureFrameOf, waitForMailCooldown, wipeFrameKeys } from './secure-frame.ts'
+
+const stack = inject('stack')
+const email = `passkey-${Date.now()}@example.com`
+const PAGE_URL = `${stack.pageUrl}/?signIn=off`
+const MESSAGE = 'Hello from Portico'
+
+let browser: Browser
+let page: Page
+let cdp: CDPSession
+let authenticatorId: string
+let address: Hex
+let lastMailAt = 0
+
+beforeAll(async () => {
+  browser = await launchChromium()
+  const context = await browser.newContext()
+  page = await context.newPage()
+  // The user's device: a platform authenticator with user verification and the PRF extension, as
+  // a phone or laptop with a synced passkey manager has.
+  cdp = await context.newCDPSession(page)
+  await cdp.send('WebAuthn.enable')
+  ;({ authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+      hasPrf: true,
+    },
+  }))
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const dialog = () => page.getByRole('dialog')
+const frame = () => secureFrameOf(page)
+const status = () => page.getByTestId('status').textContent()
+const passkeys = async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials
+
+async function connectedAddress(): Promise<Hex> {
+  const text = (await page.getByText(/^eip155:\d+:0x[0-9a-fA-F]{40}$/).textContent()) ?? ''
+  return text.split(':')[2] as Hex
+}
+
+/** The visitor asks for a code, and types the one that arrives; what follows depends on the device. */
+async function enterMailedCode() {
+  await waitForMailCooldown(lastMailAt)
+  const before = await lastMailId(stack.servicesUrl)
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  await dialog().getByRole('textbox', { name: 'Email' }).fill(email)
+  await dialog().getByRole('button', { name: 'Continue' }).click()
+  lastMailAt = Date.now()
+  const code = codeIn(await mailFor(stack.servicesUrl, email, before))
+  await dialog().getByRole('textbox', { name: 'Digit 1' }).click()
+  await page.keyboard.type(code)
+}
+
+async function signsAsTheWallet() {
+  await page.getByRole('button', { name: 'Sign a message' }).click()
+  await frame().getByRole('button', { name: 'Approve' }).click()
+  const output = page.getByTestId('wallet-signature')
+  await poll(() => output.count(), { timeout: 20_000 }).toBe(1)
+  const signature = (await output.textContent()) as Hex
+  expect(await verifyMessage({ address, message: MESSAGE, signature })).toBe(true)
+  await poll(() => dialog().count()).toBe(0)
+}
+
+/** The modal's and the page's own text, shadow root included: everything a page script can read. */
+const pageText = () =>
+  page.evaluate(() => {
+    const host = document.querySelector('[data-portico-modal]')
+    return `${document.documentElement.outerHTML}\n${host?.shadowRoot?.innerHTML ?? ''}`
+  })
+
+// One visitor's story, in order: each step starts where the previous one left the page.
+describe('a wallet only its owner can recover: passkey recovery and key export', () => {
+  it('after the first login the frame offers a passkey, and making one moves recovery to it', async () => {
+    await page.goto(PAGE_URL)
+    await enterMailedCode()
+    await poll(() => frame().getByRole('heading').textContent(), { timeout: 20_000 }).toBe(
+      'Protect your wallet with a passkey',
+    )
+    expect(await dialog().getByRole('heading').first().textContent()).toBe('Protect Your Wallet')
+    await expectAccessibleModal(page, 'ProtectWallet (modal, behind the frame)')
+    await frame().getByRole('button', { name: 'Create a passkey' }).click()
+    await poll(() => page.getByText('Your wallet is now protected by your passkey').count()).toBe(1)
+    await poll(() => dialog().count()).toBe(0)
+    expect(await status()).toBe('connected')
+    address = await connectedAddress()
+    // One passkey on the device, for the frame's own site: the services' name, never the dapp's.
+    const made = await passkeys()
+    expect(made.map((credential) => [credential.rpId, credential.isResidentCredential])).toEqual([
+      [new URL(stack.servicesUrl).hostname, true],
+    ])
+    await signsAsTheWallet()
+  })
+
+  it('the account view says that only the passkey can recover the wallet', async () => {
+    await page.getByRole('button', { name: /^Account / }).click()
+    await poll(() =>
+      dialog().getByText('Only your passkey can recover this wallet on a new device.').count(),
+    ).toBe(1)
+    expect(await dialog().getByRole('button', { name: 'Protect with a passkey' }).count()).toBe(0)
+    await expectAccessibleModal(page, 'Account (embedded wallet, passkey recovery)')
+  })
+
+  it('export shows the key inside the frame only, after a fresh e-mail code, with a warning', async () => {
+    await waitForMailCooldown(lastMailAt)
+    const before = await lastMailId(stack.servicesUrl)
+    await dialog().getByRole('button', { name: 'Export private key' }).click()
+    lastMailAt = Date.now()
+    await poll(() => frame().getByRole('heading').textContent()).toBe('Export private key')
+    const mail = await mailFor(stack.servicesUrl, email, before)
+    expect(mail.subject).toMatch(/^Your code to export your private key/)
+    await expectAccessibleFrame(page, 'ExportPrivateKey (secure frame, code)')
+    await frame().getByRole('textbox', { name: 'Code' }).fill('000000')
+    await frame().getByRole('button', { name: 'Show key' }).click()
+    await poll(() => frame().getByRole('alert').textContent()).toBe('Invalid code')
+    await frame().getByRole('textbox', { name: 'Code' }).fill(codeIn(mail))
+    await frame().getByRole('button', { name: 'Show key' }).click()
+    await poll(() => frame().getByRole('heading').textContent()).toBe('Your private key')
+    expect(
+      await frame()
+        .getByText(/^Anyone with this key controls your wallet/)
+        .count(),
+    ).toBe(1)
+    const key = (await frame().getByRole('status', { name: 'Private key' }).textContent()) as Hex
+    expect(privateKeyToAccount(key).address).toBe(address)
+    await expectAccessibleFrame(page, 'ExportPrivateKey (secure frame, key shown)')
+    // The page, and any script on it, has the key nowhere: not in its DOM, and the frame is closed to it.
+    expect(await pageText()).not.toContain(key.slice(2))
+    const reach = await page.evaluate(() => {
+      const element = document.querySelector<HTMLIFrameElement>('iframe[title="Portico secure frame"]')
+      try {
+        return String(element?.contentWindow?.document.body.textContent)
+      } catch (error) {
+        return (error as Error).name
+      }
+    })
+    expect(reach).toBe('SecurityError')
+    await frame().getByRole('button', { name: 'Done' }).click()
+    await poll(() => dialog().getByRole('heading').first().textContent()).toBe('Account')
+    expect(await frame().getByText(key).count()).toBe(0)
+    await page.keyboard.press('Escape')
+    await poll(() => dialog().count()).toBe(0)
+  })
+
+  it('on a wiped device the e-mail code is not enough: the passkey unlocks it, with plain words when it is refused', async () => {
+    await wipeFrameKeys(page, stack.servicesUrl)
+    await page.reload()
+    await poll(() => status(), { timeout: 20_000 }).toBe('disconnected')
+    await enterMailedCode()
+    await poll(() => frame().getByRole('heading').textContent(), { timeout: 20_000 }).toBe(
+      'Unlock your wallet',
+    )
+    expect(await dialog().getByRole('heading').first().textContent()).toBe('Unlock Wallet')
+    expect(await status()).toBe('disconnected')
+    await expectAccessibleFrame(page, 'UnlockWallet (secure frame)')
+
+    // The user closes the passkey prompt (the authenticator refuses verification): they read what to do.
+    await cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: false })
+    await frame().getByRole('button', { name: 'Use passkey' }).click()
+    await poll(() => frame().getByRole('alert').textContent()).toBe(
+      'The passkey request was cancelled, or no passkey for this wallet is on this device. Try again, or use a phone or computer where your passkey is saved.',
+    )
+    await cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: true })
+
+    await frame().getByRole('button', { name: 'Use passkey' }).click()
+    await poll(() => status(), { timeout: 20_000 }).toBe('connected')
+    expect(await connectedAddress()).toBe(address)
+    await signsAsTheWallet()
+  })
+})
