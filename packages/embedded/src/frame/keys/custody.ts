@@ -91,7 +91,10 @@ export function createKeyCustody(projectId: string, store: ShareStore) {
     throw new MissingKeyError()
   }
 
-  const signingShare = (call: KeyCall): ServerShare => () => call('/key/share')
+  const signingShare =
+    (call: KeyCall): ServerShare =>
+    () =>
+      call('/key/share')
 
   async function accountOf(id: string, address: Address, serverShare: ServerShare) {
     const [device, server] = await bothShares(id, serverShare)
