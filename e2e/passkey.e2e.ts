@@ -156,7 +156,7 @@ describe('a wallet only its owner can recover: passkey recovery and key export',
     await poll(() => dialog().count()).toBe(0)
   })
 
-  it('on a wiped device the e-mail code is not enough: the passkey unlocks it, with plain words when it is refused', async () => {
+  it('on a wiped device the e-mail code is not enough: the passkey unlocks it, and backing out says what that means', async () => {
     await wipeFrameKeys(page, stack.servicesUrl)
     await page.reload()
     await poll(() => status(), { timeout: 20_000 }).toBe('disconnected')
@@ -168,17 +168,18 @@ describe('a wallet only its owner can recover: passkey recovery and key export',
     expect(await status()).toBe('disconnected')
     await expectAccessibleFrame(page, 'UnlockWallet (secure frame)')
 
-    // The user closes the passkey prompt (the authenticator refuses verification): they read what to do.
-    await cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: false })
-    await frame().getByRole('button', { name: 'Use passkey' }).click()
-    await poll(() => frame().getByRole('alert').textContent()).toBe(
-      'The passkey request was cancelled, or no passkey for this wallet is on this device. Try again, or use a phone or computer where your passkey is saved.',
-    )
-    await cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: true })
-
+    // The visitor backs out first: the modal says in words what that means, and offers the passkey again.
+    await frame().getByRole('button', { name: 'Cancel' }).click()
+    await poll(() =>
+      dialog().getByText('Your wallet stays locked on this device until you use your passkey.').count(),
+    ).toBe(1)
+    expect(await status()).toBe('disconnected')
+    await expectAccessibleModal(page, 'UnlockWallet (cancelled)')
+    await dialog().getByRole('button', { name: 'Use passkey' }).click()
+    await poll(() => frame().getByRole('heading').textContent()).toBe('Unlock your wallet')
     await frame().getByRole('button', { name: 'Use passkey' }).click()
     await poll(() => status(), { timeout: 20_000 }).toBe('connected')
     expect(await connectedAddress()).toBe(address)
     await signsAsTheWallet()
-  })
+  }, 120_000)
 })

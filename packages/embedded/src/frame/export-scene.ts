@@ -3,7 +3,7 @@ import { h } from './dom.ts'
 import { taskCard } from './task-card.ts'
 import { TaskCancelled, type Tasks } from './tasks.ts'
 
-export const ExportText = {
+const ExportText = {
   enterCode: (email: string) => `Enter the code we sent to ${email} to show your wallet's private key.`,
   warning:
     'Anyone with this key controls your wallet and everything in it. Never share it and never paste it into a website: Portico and this app will never ask for it.',

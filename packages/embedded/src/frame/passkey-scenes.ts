@@ -6,7 +6,7 @@ import { TaskCancelled, type Tasks } from './tasks.ts'
 const NEEDS_PRF = 'it needs passkeys with the PRF extension (Chrome or Edge 116+, Safari 18+, Firefox 139+)'
 
 /** The sentence the user reads for each way a passkey step can fail, with what to do next. */
-export const PasskeyText = {
+const PasskeyText = {
   createFailed: {
     cancelled:
       'Passkey set-up was cancelled. Your wallet works as before; you can add a passkey from your account at any time.',
