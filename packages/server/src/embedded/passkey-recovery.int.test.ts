@@ -14,6 +14,7 @@ import {
   shareBytes,
 } from '../test-support/frame-keys.ts'
 import { KeyText } from './key-routes.ts'
+import { storedShares } from './key-shares.ts'
 
 const MINUTE = 60_000
 
@@ -24,20 +25,16 @@ describeEachBackend('embedded-wallet passkey recovery', (backend) => {
     status: answer.statusCode,
     message: answer.json().error.message,
   })
-  const sharesRow = async (email: string) =>
-    frame.db
-      .selectFrom('embedded_key_shares')
-      .innerJoin('embedded_users', 'embedded_users.id', 'embedded_key_shares.user_id')
-      .select([
-        'server_share',
-        'recovery_share',
-        'recovery_kind',
-        'passkey_credential_id',
-        'passkey_salt',
-        'resplit_at',
-      ])
+  const sharesRow = async (email: string) => {
+    const user = await frame.db
+      .selectFrom('embedded_users')
+      .select('id')
       .where('email', '=', email)
       .executeTakeFirstOrThrow()
+    const shares = await storedShares(frame.db, user.id)
+    if (!shares) throw new Error(`no shares for ${email}`)
+    return shares
+  }
   /** A user whose key the frame set up with operator recovery, signed in on that device. */
   const operatorUser = async (label: string) => {
     const email = `${label}-${backend.name}@example.com`
