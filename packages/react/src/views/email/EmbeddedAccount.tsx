@@ -52,9 +52,7 @@ export function EmbeddedAccount({ portico }: ViewProps) {
         </>
       )}
       {user?.recovery === 'passkey' && (
-        <p className="muted">
-          Only your passkey can recover this wallet on a new device.
-        </p>
+        <p className="muted">Only your passkey can recover this wallet on a new device.</p>
       )}
       <button type="button" className="link-button" onClick={() => portico.router.push('UpdateEmailWallet')}>
         Update email
