@@ -40,7 +40,7 @@ describe('the data folder', () => {
       siwx: { chainId: 31337, rpcUrl: 'http://127.0.0.1:9' },
     })
     try {
-      const connect = await connectEmailAsFrame(server.url, project.id, 'files@example.com')
+      const connect = await connectEmailAsFrame(server.publicUrl, project.id, 'files@example.com')
       expect(connect.status).toBe(200)
       expect(((await stat(dataDir)).mode & 0o777).toString(8)).toBe('700')
       expect((await readdir(dataDir)).sort()).toEqual(
