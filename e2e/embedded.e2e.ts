@@ -74,10 +74,10 @@ describe('e-mail login through the secure frame', () => {
     await page.goto(PAGE_URL)
     await logInWithMailedCode(page)
     // The wallet was made in this login, so the frame offers a passkey over the modal.
-    expect(await dialogOf(page).getByRole('heading').first().textContent()).toBe('Protect Your Wallet')
     await poll(() => secureFrameOf(page).getByRole('heading').textContent(), { timeout: 20_000 }).toBe(
       'Protect your wallet with a passkey',
     )
+    expect(await dialogOf(page).getByRole('heading').first().textContent()).toBe('Protect Your Wallet')
     await expectAccessibleFrame(page, 'ProtectWallet (secure frame, passkey offer)')
     await declinePasskeyOffer(page)
     await poll(() => dialogOf(page).count()).toBe(0)
