@@ -3,7 +3,8 @@ import { combine } from 'shamir-secret-sharing'
 import { generatePrivateKey } from 'viem/accounts'
 import { expect, test } from 'vitest'
 import { describeEachBackend } from '../test-support/backends.ts'
-import { frameAppForSuite, newDevice } from '../test-support/frame-call.ts'
+import { frameAppForSuite } from '../test-support/frame-app-suite.ts'
+import { newDevice } from '../test-support/frame-call.ts'
 import {
   addressOfShares,
   keySetupBody,

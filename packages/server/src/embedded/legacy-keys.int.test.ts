@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { expect, test } from 'vitest'
 import { describeEachBackend } from '../test-support/backends.ts'
-import { frameAppForSuite } from '../test-support/frame-call.ts'
+import { frameAppForSuite } from '../test-support/frame-app-suite.ts'
 import { createLegacyUser, keySetupBody, newFrameKey } from '../test-support/frame-keys.ts'
 import { KeyText } from './key-routes.ts'
 

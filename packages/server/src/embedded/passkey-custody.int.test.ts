@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import type { Address } from 'viem'
 import { expect, test } from 'vitest'
 import { describeEachBackend } from '../test-support/backends.ts'
-import { frameAppForSuite } from '../test-support/frame-call.ts'
+import { frameAppForSuite } from '../test-support/frame-app-suite.ts'
 import {
   addressOfShares,
   passkeyBody,

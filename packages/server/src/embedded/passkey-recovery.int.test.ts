@@ -1,7 +1,7 @@
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { expect, test } from 'vitest'
 import { describeEachBackend } from '../test-support/backends.ts'
-import { frameAppForSuite } from '../test-support/frame-call.ts'
+import { frameAppForSuite } from '../test-support/frame-app-suite.ts'
 import {
   addressOfShares,
   type FrameKey,

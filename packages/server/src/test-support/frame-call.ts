@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { type Kysely, sql } from 'kysely'
-import { afterAll, beforeAll } from 'vitest'
 import type { Database } from '../db/database.ts'
 import type { Tables } from '../db/tables.ts'
 import { createKeyVault } from '../embedded/keys.ts'
@@ -11,7 +10,6 @@ import type { ChainSettings } from '../embedded/rpc.ts'
 import { type TokenHasher, tokenHasher } from '../hash-secret.ts'
 import { createProject } from '../projects/repository.ts'
 import { buildServer } from '../server.ts'
-import type { Backend, TestDatabase } from './backends.ts'
 
 /**
  * An e-mail login started the way the secure frame starts it: same-origin to the services, for a
@@ -156,22 +154,4 @@ export async function startFrameApp(
       mailer.close()
     },
   }
-}
-
-/**
- * For a suite of describeEachBackend: `startFrameApp` on a fresh database of `backend`, opened
- * before the suite's tests and closed after them; read its fields in hooks and tests only.
- */
-export function frameAppForSuite(backend: Backend): FrameApp {
-  const suite = {} as FrameApp
-  let testDb: TestDatabase | undefined
-  beforeAll(async () => {
-    testDb = await backend.open()
-    Object.assign(suite, await startFrameApp(testDb.database))
-  })
-  afterAll(async () => {
-    await suite.close?.()
-    await testDb?.dispose()
-  })
-  return suite
 }
