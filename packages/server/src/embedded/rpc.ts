@@ -3,6 +3,9 @@ import { ErrorText, JsonRpcErrorCode, ProviderErrorCode } from '@portico/core/er
 import { z } from 'zod'
 
 const RpcError = z.object({ code: z.number(), message: z.string() })
+/** What the chain's node answers: a result, or an error in JSON-RPC's shape. */
+const NodeAnswer = z.object({ result: z.unknown().optional(), error: RpcError.optional() })
+const MALFORMED = 'The chain answered with something that is not JSON-RPC'
 
 /** The answer of `/rpc`: a JSON-RPC result or error, without the envelope. */
 export const RpcOutcome = z.union([z.object({ result: z.unknown() }), z.object({ error: RpcError })])
@@ -52,9 +55,12 @@ async function forward(chain: ChainSettings, method: string, params: unknown): P
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }),
       signal: AbortSignal.timeout(10_000),
     })
-    const body = (await response.json()) as { result?: unknown; error?: z.input<typeof RpcError> }
-    if (body.error) return { error: { code: body.error.code, message: body.error.message } }
-    return { result: body.result ?? null }
+    const body = NodeAnswer.safeParse(await response.json())
+    // A node (or a proxy in front of it) answering something else than JSON-RPC is unavailable to
+    // the wallet, not a failure of the services.
+    if (!body.success) return { error: { code: JsonRpcErrorCode.RESOURCE_UNAVAILABLE, message: MALFORMED } }
+    if (body.data.error) return { error: body.data.error }
+    return { result: body.data.result ?? null }
   } catch (error) {
     return { error: { code: JsonRpcErrorCode.RESOURCE_UNAVAILABLE, message: shortMessage(error) } }
   }
