@@ -21,6 +21,14 @@ test('the first problem becomes a 400 naming the field', () => {
   expect((thrown as HttpError).message).toMatch(/^query\.currency: Invalid option/)
 })
 
+test('a POST without a body is told the body is missing; a body a route may omit still passes', () => {
+  const Body = z.object({ email: z.string() })
+  for (const missing of [null, undefined])
+    expect(() => parseRequest(Body, missing, 'body')).toThrow('body: expected a JSON body')
+  expect(parseRequest(Body.optional(), undefined, 'body')).toBeUndefined()
+  expect(() => parseRequest(Body, {}, 'body')).toThrow(/^body\.email: /)
+})
+
 test('text the database cannot store (a lone surrogate, U+0000) is a 400 naming where, before the schema runs', () => {
   const Body = z.object({ props: z.object({ properties: z.record(z.string(), z.unknown()) }) })
   const refusal = (value: unknown) => {

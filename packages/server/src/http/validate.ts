@@ -38,6 +38,9 @@ export function checkRequest<S extends z.core.$ZodType>(
   }
   const result = z.safeParse(schema, value)
   if (result.success) return { value: result.data }
+  // A POST sent without a body reaches the schema as null: say what is missing, not "received null".
+  if (part === 'body' && (value === null || value === undefined))
+    return { error: new HttpError(400, 'body: expected a JSON body') }
   const issue = result.error.issues[0]
   const path = [part, ...(issue?.path ?? [])].map(String).join('.')
   return { error: new HttpError(400, `${path}: ${issue?.message ?? 'invalid input'}`) }
