@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net'
+import { createServer } from 'node:net'
 import { sql } from 'kysely'
 import pg from 'pg'
 import { afterEach, expect, test } from 'vitest'
@@ -5,6 +7,7 @@ import { createProject, getProject } from '../projects/repository.ts'
 import { describeEachBackend, type TestStore } from '../test-support/backends.ts'
 import { openDatabase } from './database.ts'
 import { migrations } from './migrations/index.ts'
+import { CONNECT_TIMEOUT_MS } from './postgres-connection.ts'
 import { DatabaseUnavailableError } from './unavailable.ts'
 
 describeEachBackend('database', (backend) => {
@@ -101,3 +104,20 @@ describeEachBackend('database', (backend) => {
     })
   }
 })
+
+test(
+  'a Postgres server that accepts the connection and never answers fails the open, instead of holding it forever',
+  async () => {
+    // A TCP listener that takes connections and stays silent: a stuck proxy in front of Postgres.
+    const silent = createServer((socket) => socket.on('error', () => {}))
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    const { port } = silent.address() as AddressInfo
+    try {
+      const opened = openDatabase({ databaseUrl: `postgres://portico@127.0.0.1:${port}/portico` })
+      await expect(opened).rejects.toThrow(/timeout/i)
+    } finally {
+      silent.close()
+    }
+  },
+  CONNECT_TIMEOUT_MS * 3,
+)

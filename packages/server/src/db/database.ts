@@ -12,6 +12,7 @@ import {
   type StopListening,
 } from './notifications.ts'
 import { pglitePool } from './pglite-pool.ts'
+import { postgresConnection } from './postgres-connection.ts'
 import { preparingPool } from './prepared-statements.ts'
 import { postgresSession, type Session } from './session.ts'
 import type { Tables } from './tables.ts'
@@ -66,7 +67,7 @@ interface Backend {
 }
 
 function postgres(connectionString: string): Backend {
-  const pool = new pg.Pool({ connectionString })
+  const pool = new pg.Pool(postgresConnection(connectionString))
   // An idle client that loses its connection is dropped by the pool; without a listener the
   // 'error' event would crash the process.
   pool.on('error', (error) => console.error(`postgres: idle connection failed: ${error.message}`))

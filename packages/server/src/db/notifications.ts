@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
+import { postgresConnection } from './postgres-connection.ts'
 
 /**
  * What a listener hears on a channel. Between `onLost` and the next `onListening`, messages may
@@ -30,7 +31,7 @@ export function listenOnPostgres(
   let retry: NodeJS.Timeout | undefined
 
   const connect = async () => {
-    const current = new pg.Client({ connectionString })
+    const current = new pg.Client(postgresConnection(connectionString))
     client = current
     let lost = false
     const lose = (error?: Error) => {

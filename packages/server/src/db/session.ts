@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect, type PostgresQueryResult } from 'kysely'
 import pg from 'pg'
+import { postgresConnection } from './postgres-connection.ts'
 import type { Tables } from './tables.ts'
 import { TextQueryClient } from './text-query-client.ts'
 import { DatabaseUnavailableError } from './unavailable.ts'
@@ -18,7 +19,7 @@ export interface Session {
  * taking a pooled connection away from the requests.
  */
 export async function postgresSession(connectionString: string): Promise<Session> {
-  const client = new pg.Client({ connectionString })
+  const client = new pg.Client(postgresConnection(connectionString))
   let lost = false
   // A server that ends the connection (a restart) raises 'error'; unheard, it would end the process.
   client.on('error', () => {
