@@ -17,17 +17,22 @@ let page: Page
 let cdp: CDPSession
 let authenticatorId: string
 let address: Hex
-let lastMailAt = 0
+/**
+ * When each address, and each browser, last asked for a login e-mail: the services hold a 30 s
+ * cooldown per address, and the modal one per browser.
+ */
+const lastMailAt = new Map<string | Page, number>()
 
-beforeAll(async () => {
-  browser = await launchChromium()
+/**
+ * A browser on a device with a platform authenticator that verifies the user and has the PRF
+ * extension, as a phone or laptop with a synced passkey manager has.
+ */
+async function newDevice() {
   const context = await browser.newContext()
-  page = await context.newPage()
-  // The user's device: a platform authenticator with user verification and the PRF extension, as
-  // a phone or laptop with a synced passkey manager has.
-  cdp = await context.newCDPSession(page)
-  await cdp.send('WebAuthn.enable')
-  ;({ authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+  const tab = await context.newPage()
+  const session = await context.newCDPSession(tab)
+  await session.send('WebAuthn.enable')
+  const { authenticatorId: id } = await session.send('WebAuthn.addVirtualAuthenticator', {
     options: {
       protocol: 'ctap2',
       transport: 'internal',
@@ -37,15 +42,21 @@ beforeAll(async () => {
       automaticPresenceSimulation: true,
       hasPrf: true,
     },
-  }))
+  })
+  return { context, page: tab, cdp: session, authenticatorId: id }
+}
+
+beforeAll(async () => {
+  browser = await launchChromium()
+  ;({ page, cdp, authenticatorId } = await newDevice())
 })
 afterAll(async () => {
   await browser?.close()
 })
 
-const dialog = () => page.getByRole('dialog')
-const frame = () => secureFrameOf(page)
-const status = () => page.getByTestId('status').textContent()
+const dialog = (p = page) => p.getByRole('dialog')
+const frame = (p = page) => secureFrameOf(p)
+const status = (p = page) => p.getByTestId('status').textContent()
 const passkeys = async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials
 
 async function connectedAddress(): Promise<Hex> {
@@ -54,16 +65,30 @@ async function connectedAddress(): Promise<Hex> {
 }
 
 /** The visitor asks for a code, and types the one that arrives; what follows depends on the device. */
-async function enterMailedCode() {
-  await waitForMailCooldown(lastMailAt)
+async function enterMailedCode(p = page, address = email) {
+  await waitForMailCooldown(Math.max(lastMailAt.get(address) ?? 0, lastMailAt.get(p) ?? 0))
   const before = await lastMailId(stack.servicesUrl)
-  await page.getByRole('button', { name: 'Connect Wallet' }).click()
-  await dialog().getByRole('textbox', { name: 'Email' }).fill(email)
-  await dialog().getByRole('button', { name: 'Continue' }).click()
-  lastMailAt = Date.now()
-  const code = codeIn(await mailFor(stack.servicesUrl, email, before))
-  await dialog().getByRole('textbox', { name: 'Digit 1' }).click()
-  await page.keyboard.type(code)
+  await p.getByRole('button', { name: 'Connect Wallet' }).click()
+  await dialog(p).getByRole('textbox', { name: 'Email' }).fill(address)
+  await dialog(p).getByRole('button', { name: 'Continue' }).click()
+  lastMailAt.set(address, Date.now())
+  lastMailAt.set(p, Date.now())
+  const code = codeIn(await mailFor(stack.servicesUrl, address, before))
+  await dialog(p).getByRole('textbox', { name: 'Digit 1' }).click()
+  await p.keyboard.type(code)
+}
+
+/** A new visitor logs in and accepts the frame's passkey offer. */
+async function signUpWithPasskey(p: Page, address: string) {
+  await enterMailedCode(p, address)
+  await frame(p).getByRole('button', { name: 'Create a passkey' }).click()
+  await poll(() => dialog(p).count(), { timeout: 20_000 }).toBe(0)
+}
+
+async function signOut(p: Page) {
+  await p.getByRole('button', { name: /^Account / }).click()
+  await dialog(p).getByRole('button', { name: 'Disconnect' }).click()
+  await poll(() => status(p)).toBe('disconnected')
 }
 
 async function signsAsTheWallet() {
@@ -116,10 +141,11 @@ describe('a wallet only its owner can recover: passkey recovery and key export',
   })
 
   it('export shows the key inside the frame only, after a fresh e-mail code, with a warning', async () => {
-    await waitForMailCooldown(lastMailAt)
+    await waitForMailCooldown(lastMailAt.get(email) ?? 0)
     const before = await lastMailId(stack.servicesUrl)
     await dialog().getByRole('button', { name: 'Export private key' }).click()
-    lastMailAt = Date.now()
+    lastMailAt.set(email, Date.now())
+    lastMailAt.set(page, Date.now())
     await poll(() => frame().getByRole('heading').textContent()).toBe('Export private key')
     const mail = await mailFor(stack.servicesUrl, email, before)
     expect(mail.subject).toMatch(/^Your code to export your private key/)
@@ -182,4 +208,44 @@ describe('a wallet only its owner can recover: passkey recovery and key export',
     expect(await connectedAddress()).toBe(address)
     await signsAsTheWallet()
   }, 120_000)
+})
+
+describe("another account's passkey", () => {
+  it('is refused in words on a device that holds only that passkey, and the wallet stays locked', async () => {
+    const device = await newDevice()
+    const bob = `bob-${Date.now()}@example.com`
+    const carol = `carol-${Date.now()}@example.com`
+    try {
+      const { page: p } = device
+      await p.goto(PAGE_URL)
+      await signUpWithPasskey(p, bob)
+      // Bob's passkey lives elsewhere from now on (his phone); this device keeps only Carol's.
+      const credentials = await device.cdp.send('WebAuthn.getCredentials', {
+        authenticatorId: device.authenticatorId,
+      })
+      for (const { credentialId } of credentials.credentials)
+        await device.cdp.send('WebAuthn.removeCredential', {
+          authenticatorId: device.authenticatorId,
+          credentialId,
+        })
+      await signOut(p)
+      await signUpWithPasskey(p, carol)
+      await signOut(p)
+      await wipeFrameKeys(p, stack.servicesUrl)
+      await p.reload()
+
+      await enterMailedCode(p, bob)
+      await poll(() => frame(p).getByRole('heading').textContent(), { timeout: 20_000 }).toBe(
+        'Unlock your wallet',
+      )
+      await frame(p).getByRole('button', { name: 'Use passkey' }).click()
+      await poll(() => frame(p).getByRole('alert').textContent()).toBe(
+        `This passkey belongs to another account. Choose the passkey you made for ${bob}.`,
+      )
+      expect(await status(p)).toBe('disconnected')
+      await expectAccessibleFrame(p, 'UnlockWallet (secure frame, another account)')
+    } finally {
+      await device.context.close()
+    }
+  }, 180_000)
 })
