@@ -1,65 +1,33 @@
-import { randomBytes } from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { tokenHasher } from '../hash-secret.ts'
-import { createProject } from '../projects/repository.ts'
-import { buildServer } from '../server.ts'
 import { describeEachBackend, type TestDatabase } from '../test-support/backends.ts'
-import { injectAsFrame, newDevice } from '../test-support/frame-call.ts'
+import { type FrameApp, startFrameApp } from '../test-support/frame-call.ts'
 import { addressOfShares, setUpKeyAsFrame, shareBytes } from '../test-support/frame-keys.ts'
 import { type DevMailbox, startDevMailbox } from './dev-mailbox.ts'
 import { KeyText } from './key-routes.ts'
-import { createKeyVault } from './keys.ts'
-import { createMailer, type Mailer } from './mail.ts'
 import { issueOtp, OtpText } from './otps.ts'
 
-const SERVICES = new URL('http://services.test')
-const PAGE = 'https://shop.example'
 const EXPORT_ENDING =
   'If this was not you, do not pass the code on and sign out of the wallet everywhere: with the code, someone signed in to your wallet can take its key.'
 
 describeEachBackend('embedded-wallet key export', (backend) => {
   let testDb: TestDatabase
   let mailbox: DevMailbox
-  let mailer: Mailer
-  let app: FastifyInstance
-  let projectId: string
-  const hashToken = tokenHasher(randomBytes(32), 'embedded')
+  let frame: FrameApp
 
   beforeAll(async () => {
     testDb = await backend.open()
     mailbox = await startDevMailbox({ log: () => {} })
-    mailer = createMailer(mailbox.smtpUrl, 'test@portico.localhost')
-    app = await buildServer({
-      database: testDb.database,
-      embedded: {
-        vault: createKeyVault({ masterKey: randomBytes(32), recoveryKey: randomBytes(32) }),
-        mailer,
-        chain: { rpcUrl: 'http://127.0.0.1:9', chainId: 31337 },
-        publicUrl: SERVICES,
-        frameScript: 'console.log("frame")',
-        devMailbox: undefined,
-        hashToken,
-      },
-    })
-    projectId = (await createProject(testDb.database.db, { name: 'Shop', origins: [PAGE] })).id
+    frame = await startFrameApp(testDb.database, { smtpUrl: mailbox.smtpUrl })
   })
   afterAll(async () => {
-    await app?.close()
-    mailer?.close()
+    await frame?.close()
     await mailbox?.close()
     await testDb?.dispose()
   })
 
   type Session = { device: string; token?: string }
-  const call = (path: string, body: object, caller: Session) =>
-    injectAsFrame(app, { services: SERVICES, page: PAGE, projectId, ...caller }, path, body)
-  /** A login with a code issued here, not mailed, so the address's resend cooldown is untouched. */
-  const login = async (email: string, device = newDevice()) => {
-    const otp = await issueOtp(testDb.database.db, hashToken, { email, purpose: 'login', deviceId: device })
-    const verified = await call('/otp/verify', { email, otp }, { device })
-    return { device, token: verified.json().token as string }
-  }
+  const call = (path: string, body: object, caller: Session) => frame.call(path, body, caller)
+  const login = (email: string) => frame.login(email)
   const walletOf = async (label: string) => {
     const email = `${label}-${backend.name}@example.com`
     const session = await login(email)
@@ -95,7 +63,7 @@ describeEachBackend('embedded-wallet key export', (backend) => {
 
   test('the fifth wrong code locks it; a login code, or a code for another device, is not an export code', async () => {
     const { email, session } = await walletOf('guess')
-    const loginCode = await issueOtp(testDb.database.db, hashToken, {
+    const loginCode = await issueOtp(testDb.database.db, frame.hashToken, {
       email,
       purpose: 'login',
       deviceId: session.device,

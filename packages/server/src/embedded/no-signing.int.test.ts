@@ -19,7 +19,7 @@ describeEachBackend('the services sign nothing for the embedded wallet', (backen
   beforeAll(async () => {
     chain = await startAnvil({ port: await freePort() })
     testDb = await backend.open()
-    frame = await startFrameApp(testDb.database, { rpcUrl: chain.rpcUrl, chainId: anvilChain.id })
+    frame = await startFrameApp(testDb.database, { chain: { rpcUrl: chain.rpcUrl, chainId: anvilChain.id } })
   })
   afterAll(async () => {
     await frame?.close()

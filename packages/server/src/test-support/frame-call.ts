@@ -98,17 +98,19 @@ export interface FrameApp {
 }
 
 /**
- * Builds the embedded wallet's routes on `database` for one page's project. No mail leaves: codes
- * are issued directly. The chain is a closed port unless given, so reads fail fast.
+ * Builds the embedded wallet's routes on `database` for one page's project. Logins take codes
+ * issued directly; mail goes to `smtpUrl` (a dev mailbox) or nowhere. The chain is a closed port
+ * unless given, so reads fail fast.
  */
 export async function startFrameApp(
   database: Database,
-  chain: ChainSettings = { rpcUrl: 'http://127.0.0.1:9', chainId: 31337 },
+  options: { chain?: ChainSettings; smtpUrl?: string } = {},
 ): Promise<FrameApp> {
+  const chain = options.chain ?? { rpcUrl: 'http://127.0.0.1:9', chainId: 31337 }
   const masterKey = randomBytes(32)
   const recoveryKey = randomBytes(32)
   const hashToken = tokenHasher(randomBytes(32), 'embedded')
-  const mailer = createMailer('smtp://127.0.0.1:9', 'test@portico.localhost')
+  const mailer = createMailer(options.smtpUrl ?? 'smtp://127.0.0.1:9', 'test@portico.localhost')
   const app = await buildServer({
     database,
     embedded: {
