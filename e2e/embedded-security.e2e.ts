@@ -99,9 +99,10 @@ describe('secure frame security', () => {
       await route.continue()
     })
     await openOtp(`forged-${Date.now()}@example.com`)
-    const real = page.frames().find((frame) => frame.url().includes(`projectId=${stack.projectId}`))
     let id = ''
+    // Looked up on each try: the frame may attach only after the click that asked for the code.
     await poll(async () => {
+      const real = page.frames().find((frame) => frame.url().includes(`projectId=${stack.projectId}`))
       id = (await real?.evaluate(() => (window as unknown as { seenId?: string }).seenId)) ?? ''
       return id
     }).not.toBe('')
