@@ -1,3 +1,4 @@
+import { keySetupProof, passkeyResplitProof } from '@portico/core/key-proofs'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import { getAddress, type Hex, isAddress, verifyMessage } from 'viem'
@@ -90,24 +91,6 @@ const RecoveryShare = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('passkey'), share: PasskeySealedShare, ...Passkey.shape }),
 ])
 
-/** What the key's owner signs at setup, so the services store shares only for the address they will answer with. */
-const setupProof = (email: string, address: string) =>
-  `Portico key setup\nemail: ${email}\naddress: ${address}`
-
-/** What the key's owner signs to replace the shares with a re-split whose recovery share only a passkey opens. */
-const passkeyProof = (
-  email: string,
-  body: { address: string; issuedAt: number; serverShare: string; recovery: { share: string } },
-) =>
-  [
-    'Portico passkey recovery',
-    `email: ${email}`,
-    `address: ${body.address}`,
-    `issued at: ${body.issuedAt}`,
-    `server share: ${body.serverShare}`,
-    `recovery share: ${body.recovery.share}`,
-  ].join('\n')
-
 /** The passkey a passkey user's new device asks for; null for operator recovery. */
 const passkeyOf = (shares: StoredShares | undefined) =>
   shares?.passkey_credential_id && shares.passkey_salt
@@ -149,7 +132,7 @@ export const keyRoutesPlugin: FastifyPluginAsync<KeyRoutesOptions> = async (scop
       if (state === 'shares') throw new HttpError(409, KeyText.ALREADY_SET_UP)
       const proven = await verifyMessage({
         address,
-        message: setupProof(user.email, address),
+        message: keySetupProof(user.email, address),
         signature: proof,
       }).catch(() => false)
       if (!proven) throw new HttpError(400, KeyText.PROOF_MISMATCH)
@@ -182,7 +165,7 @@ export const keyRoutesPlugin: FastifyPluginAsync<KeyRoutesOptions> = async (scop
         throw new HttpError(400, KeyText.OTHER_ADDRESS)
       const proven = await verifyMessage({
         address: getAddress(body.address),
-        message: passkeyProof(user.email, body),
+        message: passkeyResplitProof(user.email, body),
         signature: body.proof,
       }).catch(() => false)
       if (!proven) throw new HttpError(400, KeyText.PROOF_MISMATCH)

@@ -1,3 +1,4 @@
+import { passkeyResplitProof } from '@portico/core/key-proofs'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { expect, test } from 'vitest'
 import { describeEachBackend } from '../test-support/backends.ts'
@@ -8,7 +9,6 @@ import {
   newFrameKey,
   openPasskeyShare,
   passkeyBody,
-  passkeyProof,
   resplitForPasskey,
   setUpKeyAsFrame,
   shareBytes,
@@ -90,7 +90,7 @@ describeEachBackend('embedded-wallet passkey recovery', (backend) => {
     expect(error(otherKey)).toEqual({ status: 400, message: KeyText.PROOF_MISMATCH })
     const body = await passkeyBody(resplit, email)
     const otherAccount = await privateKeyToAccount(key.privateKey).signMessage({
-      message: passkeyProof(`other-${email}`, body),
+      message: passkeyResplitProof(`other-${email}`, body),
     })
     expect(error(await call('/key/passkey', { ...body, proof: otherAccount }))).toEqual({
       status: 400,

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
+import { keySetupProof, passkeyResplitProof } from '@portico/core/key-proofs'
 import type { Kysely } from 'kysely'
 import { combine, split } from 'shamir-secret-sharing'
 import { type Address, type Hex, hexToBytes } from 'viem'
@@ -43,7 +44,7 @@ export async function addressOfShares(first: Uint8Array, second: Uint8Array): Pr
 
 /** The body of `POST /v1/auth/key/setup` for `key`, its proof signed by the key as the contract words it. */
 export async function keySetupBody(key: FrameKey, email: string, signer: Hex = key.privateKey) {
-  const message = `Portico key setup\nemail: ${email}\naddress: ${key.address}`
+  const message = keySetupProof(email, key.address)
   return {
     address: key.address,
     proof: await privateKeyToAccount(signer).signMessage({ message }),
@@ -115,14 +116,6 @@ export async function openPasskeyShare(key: PasskeyKey, blob: string): Promise<U
   return new Uint8Array(opened)
 }
 
-/** The text the key signs to switch recovery to a passkey, as the contract words it. */
-export function passkeyProof(
-  email: string,
-  body: { address: string; issuedAt: number; serverShare: string; recovery: { share: string } },
-): string {
-  return `Portico passkey recovery\nemail: ${email}\naddress: ${body.address}\nissued at: ${body.issuedAt}\nserver share: ${body.serverShare}\nrecovery share: ${body.recovery.share}`
-}
-
 /** The body of `POST /v1/auth/key/passkey` for `key`, its proof signed by the key unless told. */
 export async function passkeyBody(
   key: PasskeyKey,
@@ -135,7 +128,7 @@ export async function passkeyBody(
     serverShare: key.server,
     recovery: { share: key.sealedRecovery, credentialId: key.credentialId, salt: key.salt },
   }
-  const message = passkeyProof(email, body)
+  const message = passkeyResplitProof(email, body)
   return {
     ...body,
     proof: await privateKeyToAccount(options.signer ?? key.privateKey).signMessage({ message }),

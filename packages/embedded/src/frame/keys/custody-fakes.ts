@@ -1,6 +1,7 @@
+import { keySetupProof, passkeyResplitProof } from '@portico/core/key-proofs'
 import { type Address, type Hex, isAddressEqual, verifyMessage } from 'viem'
 import { expect } from 'vitest'
-import { type createKeyCustody, type KeyCall, type ShareStore, setupProof } from './custody.ts'
+import type { createKeyCustody, KeyCall, ShareStore } from './custody.ts'
 import type { PasskeyRef } from './passkey.ts'
 
 export const email = 'ada@example.com'
@@ -37,17 +38,6 @@ export interface PasskeyBody {
   recovery: { share: string; credentialId: string; salt: string }
 }
 
-/** The re-split's proof as the services spell it (key-routes.ts), not as the frame does. */
-export const servicesPasskeyProof = (mail: string, body: Omit<PasskeyBody, 'proof'>) =>
-  [
-    'Portico passkey recovery',
-    `email: ${mail}`,
-    `address: ${body.address}`,
-    `issued at: ${body.issuedAt}`,
-    `server share: ${body.serverShare}`,
-    `recovery share: ${body.recovery.share}`,
-  ].join('\n')
-
 /** The services' key routes as the contract describes them, over one user's row. */
 export function services(held: Held) {
   const paths: string[] = []
@@ -83,9 +73,9 @@ export function services(held: Held) {
           serverShare: string
           recovery: { kind: string; share: string }
         }
-        expect(await verifyMessage({ address, message: setupProof(email, address), signature: proof })).toBe(
-          true,
-        )
+        expect(
+          await verifyMessage({ address, message: keySetupProof(email, address), signature: proof }),
+        ).toBe(true)
         if (held.state === 'legacy') expect(address).toBe(held.address)
         expect(recovery.kind).toBe('operator')
         Object.assign(held, {
@@ -102,7 +92,7 @@ export function services(held: Held) {
         passkeyBodies.push(sent)
         if (!held.address || !isAddressEqual(sent.address, held.address)) throw new Error('another wallet')
         const { proof, ...signed } = sent
-        const message = servicesPasskeyProof(email, signed)
+        const message = passkeyResplitProof(email, signed)
         if (!(await verifyMessage({ address: held.address, message, signature: proof })))
           throw new Error('The key proof does not match the address')
         const { share, credentialId, salt } = sent.recovery

@@ -1,3 +1,4 @@
+import { keySetupProof, passkeyResplitProof } from '@portico/core/key-proofs'
 import { type Address, type Hex, isAddressEqual } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import type { SuccessOf } from '../../protocol.ts'
@@ -46,21 +47,6 @@ export class PasskeyNeededError extends Error {
     super('Use your passkey to unlock your wallet on this device.')
   }
 }
-
-/** What the key signs at setup, so the services know the shares they keep belong to that address. */
-export const setupProof = (email: string, address: Address) =>
-  `Portico key setup\nemail: ${email}\naddress: ${address}`
-
-/** What the key signs when recovery moves to a passkey: the exact new shares, and when, so an old body cannot be replayed. */
-export const passkeyProof = (
-  email: string,
-  address: Address,
-  issuedAt: number,
-  serverShare: string,
-  recoveryShare: string,
-) =>
-  `Portico passkey recovery\nemail: ${email}\naddress: ${address}\nissued at: ${issuedAt}\n` +
-  `server share: ${serverShare}\nrecovery share: ${recoveryShare}`
 
 /**
  * The user's key as the frame keeps it: split 2-of-3 at setup, the device share in `store` (one
@@ -112,7 +98,7 @@ export function createKeyCustody(projectId: string, store: ShareStore) {
 
   async function setUp(call: KeyCall, email: string, privateKey: Hex): Promise<User> {
     const account = privateKeyToAccount(privateKey)
-    const proof = await account.signMessage({ message: setupProof(email, account.address) })
+    const proof = await account.signMessage({ message: keySetupProof(email, account.address) })
     const shares = await splitKey(privateKey)
     const id = recordOf(account.address)
     await store.write(id, shares.device).finally(() => shares.device.fill(0))
@@ -206,18 +192,15 @@ export function createKeyCustody(projectId: string, store: ShareStore) {
       const recovery = decodeShare(shares.recovery)
       const sealed = await sealRecoveryShare(recovery, passkey.prfOutput, decodeBytes(passkey.salt), address)
       recovery.fill(0)
-      const issuedAt = Date.now()
-      const proof = await account.signer.signMessage({
-        message: passkeyProof(email, address, issuedAt, shares.server, sealed),
-      })
+      const body = {
+        address,
+        issuedAt: Date.now(),
+        serverShare: shares.server,
+        recovery: { share: sealed, credentialId: passkey.credentialId, salt: passkey.salt },
+      }
+      const proof = await account.signer.signMessage({ message: passkeyResplitProof(email, body) })
       try {
-        const { user } = await call<{ user: User }>('/key/passkey', {
-          address,
-          issuedAt,
-          proof,
-          serverShare: shares.server,
-          recovery: { share: sealed, credentialId: passkey.credentialId, salt: passkey.salt },
-        })
+        const { user } = await call<{ user: User }>('/key/passkey', { ...body, proof })
         await store.write(id, shares.device)
         return user
       } finally {

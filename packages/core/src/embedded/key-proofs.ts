@@ -1,0 +1,30 @@
+/**
+ * The texts the embedded wallet's key signs for the services (issue 22), one wording for the secure
+ * frame that signs them and the services that verify them: a word apart, and no key could set up.
+ */
+
+/** At setup: the services store shares only for the address they will answer with. */
+export const keySetupProof = (email: string, address: string): string =>
+  `Portico key setup\nemail: ${email}\naddress: ${address}`
+
+/** The body of a move of recovery to a passkey, as the key signs it. */
+export interface PasskeyResplit {
+  address: string
+  issuedAt: number
+  serverShare: string
+  recovery: { share: string }
+}
+
+/**
+ * When recovery moves to a passkey: the exact new shares, and when, so an older body cannot be
+ * replayed to bring back shares the user replaced.
+ */
+export const passkeyResplitProof = (email: string, body: PasskeyResplit): string =>
+  [
+    'Portico passkey recovery',
+    `email: ${email}`,
+    `address: ${body.address}`,
+    `issued at: ${body.issuedAt}`,
+    `server share: ${body.serverShare}`,
+    `recovery share: ${body.recovery.share}`,
+  ].join('\n')
