@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely'
+import { type Kysely, type Selectable, sql } from 'kysely'
 import type { Tables } from '../db/tables.ts'
 import type { UserRow } from './accounts.ts'
 import type { RecoveryKind } from './tables.ts'
@@ -12,14 +12,8 @@ const RECOVERY_WINDOW_MINUTES = 10
 /** `none`: no key yet; `legacy`: a whole sealed key from before key shares; `shares`: split. */
 export type KeyState = 'none' | 'legacy' | 'shares'
 
-export interface StoredShares {
-  server_share: string
-  recovery_share: string
-  recovery_kind: RecoveryKind
-  passkey_credential_id: string | null
-  passkey_salt: string | null
-  resplit_at: Date | null
-}
+/** A user's row of `embedded_key_shares`, as the key routes read it. */
+export type StoredShares = Omit<Selectable<Tables['embedded_key_shares']>, 'user_id' | 'created_at'>
 
 export function storedShares(db: Kysely<Tables>, userId: string): Promise<StoredShares | undefined> {
   return db
