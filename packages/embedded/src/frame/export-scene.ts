@@ -36,18 +36,17 @@ export function exportKeyScene(
           view.say(ExportText.codeFormat)
           return
         }
-        view.busy('Checking the code…')
-        reveal(otp).then(
-          (key) => {
-            privateKey = key
-            showKey(root, key)
-          },
-          (error: unknown) => {
-            view.busy(undefined)
-            view.say(error instanceof Error ? error.message : ExportText.codeFormat)
-            input.focus()
-          },
-        )
+        void view
+          .attempt(
+            'Checking the code…',
+            () => reveal(otp),
+            (error) => (error instanceof Error ? error.message : ExportText.codeFormat),
+          )
+          .then((outcome) => {
+            if (!outcome.ok) return input.focus()
+            privateKey = outcome.value
+            showKey(root, outcome.value)
+          })
       }
       input.addEventListener('keydown', (event) => {
         if (event.key === 'Enter' && event.isTrusted) submit()

@@ -23,6 +23,8 @@ const PasskeyText = {
     `This passkey belongs to another account. Choose the passkey you made for ${email}.`,
 } as const satisfies Record<string, Record<PasskeyFailure, string> | ((email: string) => string)>
 
+const WAITING = 'Waiting for your passkey…'
+
 /** What went wrong, as a sentence: a passkey refusal in the words above, anything else in its own. */
 function failureText(error: unknown, texts: Record<PasskeyFailure, string>, email: string): string {
   if (error instanceof PasskeyError)
@@ -60,16 +62,12 @@ export function offerPasskey(
         {
           label: 'Create a passkey',
           primary: true,
-          run: () => {
-            view.busy('Waiting for your passkey…')
-            protect().then(
-              () => finish({ value: true }),
-              (error: unknown) => {
-                view.busy(undefined)
-                view.say(failureText(error, PasskeyText.createFailed, request.email))
-              },
-            )
-          },
+          run: () =>
+            void view
+              .attempt(WAITING, protect, (error) =>
+                failureText(error, PasskeyText.createFailed, request.email),
+              )
+              .then((outcome) => outcome.ok && finish({ value: true })),
         },
       ],
     )
@@ -102,16 +100,12 @@ export function askForPasskey(
         {
           label: 'Use passkey',
           primary: true,
-          run: () => {
-            view.busy('Waiting for your passkey…')
-            restore().then(
-              () => finish({ value: undefined }),
-              (error: unknown) => {
-                view.busy(undefined)
-                view.say(failureText(error, PasskeyText.unlockFailed, request.email))
-              },
-            )
-          },
+          run: () =>
+            void view
+              .attempt(WAITING, restore, (error) =>
+                failureText(error, PasskeyText.unlockFailed, request.email),
+              )
+              .then((outcome) => outcome.ok && finish({ value: undefined })),
         },
       ],
     )

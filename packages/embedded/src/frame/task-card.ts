@@ -14,8 +14,15 @@ interface TaskCard {
   show(root: HTMLElement): () => void
   /** Shows a sentence under the text (or clears it with undefined); screen readers hear it. */
   say(message: string | undefined): void
-  /** Disables the buttons while a step runs, and says what it waits for. */
-  busy(waitingFor: string | undefined): void
+  /**
+   * Runs `step` with the buttons held and `waitingFor` said. A failure is put in words by `explain`
+   * and the card stays for another try; the outcome says which happened.
+   */
+  attempt<T>(
+    waitingFor: string,
+    step: () => Promise<T>,
+    explain: (error: unknown) => string,
+  ): Promise<{ ok: true; value: T } | { ok: false }>
   buttons: HTMLButtonElement[]
 }
 
@@ -77,10 +84,22 @@ export function taskCard(
     say(message) {
       status.textContent = message ?? ''
     },
-    busy(waitingFor) {
-      running = waitingFor !== undefined
-      gate?.refresh()
-      if (waitingFor) status.textContent = waitingFor
+    async attempt(waitingFor, step, explain) {
+      const hold = (held: boolean) => {
+        running = held
+        gate?.refresh()
+      }
+      hold(true)
+      status.textContent = waitingFor
+      try {
+        const value = await step()
+        hold(false)
+        return { ok: true as const, value }
+      } catch (error) {
+        hold(false)
+        status.textContent = explain(error)
+        return { ok: false as const }
+      }
     },
   }
 }
