@@ -7,7 +7,13 @@ import type { Modal } from '../stores/modal.ts'
 import type { Router } from '../stores/router.ts'
 import type { ToastStore } from '../stores/toast.ts'
 import { EmbeddedError, servicesCooldown } from './errors.ts'
-import { type ApprovalRequest, AUTH_CONNECTOR_TYPE, type EmailAction, type EmbeddedAuthApi } from './types.ts'
+import {
+  type ApprovalRequest,
+  AUTH_CONNECTOR_TYPE,
+  type EmailAction,
+  type EmbeddedAuthApi,
+  type EmbeddedUser,
+} from './types.ts'
 
 export interface EmbeddedState {
   /** The address being logged in with, or the connected user's. */
@@ -102,7 +108,8 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
     return Number.isFinite(left) && left > 0 ? Math.min(left, EMAIL_LOGIN_COOLDOWN_MS) : 0
   }
 
-  async function finish(): Promise<void> {
+  /** Connects wagmi to the user the frame just logged in; `user` when the login's answer carried it. */
+  async function finish(user?: EmbeddedUser): Promise<void> {
     const auth = api()
     try {
       await parameters.connect(auth.id)
@@ -111,10 +118,8 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
       if (email) storage.setItem(StorageKey.email, email)
       state.setState({ alert: undefined })
       // A wallet made in this login is recoverable by the operator until the user adds a passkey.
-      const offer = await auth.getUser().then(
-        (user) => user.offerPasskey === true,
-        () => false,
-      )
+      const known = user ?? (await auth.getUser().catch(() => undefined))
+      const offer = known?.offerPasskey === true
       if (offer) router.reset('ProtectWallet')
       else modal.close({ force: true })
     } catch (error) {
@@ -158,7 +163,8 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
       return action
     },
     async connectOtp(otp: string): Promise<void> {
-      if ((await api().connectOtp(otp).catch(unlockStep)) !== true) await finish()
+      const answer = await api().connectOtp(otp).catch(unlockStep)
+      if (answer !== true) await finish(answer)
     },
     /** Waits, asking again after each "not yet", until the link is followed or `signal` aborts. */
     async waitForDevice(signal: AbortSignal): Promise<void> {
@@ -171,8 +177,7 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
     getUser: () => api().getUser(),
     /** After PASSKEY_REQUIRED: the frame takes the user's passkey, then the login completes. */
     async unlockWithPasskey(signal: AbortSignal): Promise<void> {
-      await api().unlockWithPasskey(signal)
-      await finish()
+      await finish(await api().unlockWithPasskey(signal))
     },
     /** The frame's passkey offer; true once the user made one (their wallet is then theirs alone to recover). */
     async protectWithPasskey(signal: AbortSignal): Promise<boolean> {
