@@ -5,8 +5,10 @@ export default defineConfig({
   root: import.meta.dirname,
   build: {
     outDir: 'dist',
-    emptyOutDir: true,
+    emptyOutDir: false,
     target: 'es2022',
+    // The packed package ships the bundled libraries' licences beside the bundle.
+    license: { fileName: 'THIRD-PARTY-NOTICES.md' },
     lib: { entry: 'src/frame/main.ts', formats: ['es'], fileName: () => 'frame.js' },
   },
 })

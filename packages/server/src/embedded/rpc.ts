@@ -1,5 +1,5 @@
-import { classifyRpcMethod } from '@portico/core'
 import { ErrorText, JsonRpcErrorCode, ProviderErrorCode } from '@portico/core/errors'
+import { classifyRpcMethod } from '@portico/core/rpc-policy'
 import { z } from 'zod'
 
 const RpcError = z.object({ code: z.number(), message: z.string() })
