@@ -1,3 +1,5 @@
+'use client'
+
 import type { Portico } from '@portico/core'
 import { createContext, useContext } from 'react'
 

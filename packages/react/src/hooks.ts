@@ -1,3 +1,5 @@
+'use client'
+
 import type { AccountSnapshot, CaipNetwork, RouterData, Store, View } from '@portico/core'
 import { useCallback, useSyncExternalStore } from 'react'
 import { usePortico } from './context.ts'

@@ -1,3 +1,5 @@
+'use client'
+
 import type { Portico } from '@portico/core'
 import { type ReactNode, useEffect } from 'react'
 import { PorticoContext } from './context.ts'

@@ -1,3 +1,5 @@
+'use client'
+
 import type { SIWXSession } from '@portico/core'
 import { useCallback } from 'react'
 import { usePortico } from './context.ts'

@@ -1,3 +1,5 @@
+'use client'
+
 import { BALANCE_DISPLAY_DECIMALS, formatUnitsFloor, shortenAddress } from '@portico/core'
 import type { CSSProperties } from 'react'
 import { usePortico } from '../context.ts'

@@ -1,3 +1,5 @@
+'use client'
+
 import { useAccount, useModal, useNetwork } from '../hooks.ts'
 import { buttonStyle } from './button-style.ts'
 
