@@ -4,13 +4,14 @@ import { join, resolve } from 'node:path'
 import { publishedManifest, type WorkspaceManifest } from './published-manifest.ts'
 
 /**
- * Builds the four publishable packages and packs each into `.packs/<name>-<version>.tgz`, the
+ * Builds the four publishable packages (`--no-build`: as `npm run build` left them) and packs each into `.packs/<name>-<version>.tgz`, the
  * tarballs the examples install. In the repository a package's `exports` point at its TypeScript
  * sources (what the workspace, Vite, Vitest and tsx read); the packed manifest points them at the
  * compiled `dist/` instead (published-manifest.ts), so `npm pack` runs on a staged copy.
  */
 const PUBLISHED = ['core', 'react', 'embedded', 'server'] as const
 
+const build = !process.argv.includes('--no-build')
 const root = resolve(import.meta.dirname, '..')
 const packs = join(root, '.packs')
 const run = (command: string, args: string[], cwd: string) =>
@@ -29,7 +30,7 @@ const rows: string[][] = []
 for (const folder of PUBLISHED) {
   const source = join(root, 'packages', folder)
   // Each package's build compiles it into dist/ (the embedded package also bundles its secure frame).
-  run('npm', ['run', 'build', '--silent'], source)
+  if (build) run('npm', ['run', 'build', '--silent'], source)
   const manifest = JSON.parse(await readFile(join(source, 'package.json'), 'utf8')) as WorkspaceManifest
   const stage = join(packs, 'stage', folder)
   await mkdir(stage, { recursive: true })

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { adminPlugin } from './admin/routes.ts'
 import { DEFAULT_RETENTION_DAYS } from './analytics/retention.ts'
 import { analyticsPlugin } from './analytics/routes.ts'
@@ -10,6 +10,7 @@ import { embeddedAuthPlugin } from './embedded/routes.ts'
 import type { EmbeddedServices } from './embedded/setup.ts'
 import { healthPlugin } from './health/routes.ts'
 import { answerError, installErrorHandling } from './http/errors.ts'
+import { waitForRequestsOnClose } from './http/in-flight.ts'
 import { installProjectGuard } from './http/project-guard.ts'
 import { installZodSchemas } from './http/route-schema.ts'
 import type { TrustProxy } from './http/trust-proxy.ts'
@@ -20,7 +21,8 @@ import { type SiwxOptions, siwxPlugin } from './siwx/routes.ts'
 
 export interface BuildServerOptions {
   database: Database
-  logger?: FastifyServerOptions['logger']
+  /** Fastify's logger options, or a logger of the caller's own (portico-server's JSON lines). */
+  logger?: FastifyServerOptions['logger'] | FastifyBaseLogger
   /** E-mail login, key custody and the secure frame; absent, those routes do not exist. */
   embedded?: EmbeddedServices | undefined
   /** Sign-in with wallet for this chain; absent, the /v1/siwx routes do not exist. */
@@ -47,11 +49,12 @@ export async function buildServer({
   analyticsRetentionDays = DEFAULT_RETENTION_DAYS,
 }: BuildServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    ...(isLoggerInstance(logger) ? { loggerInstance: logger } : { logger }),
     frameworkErrors: answerError,
     ...(trustProxy === undefined ? {} : { trustProxy }),
   })
   installErrorHandling(app)
+  waitForRequestsOnClose(app)
   installZodSchemas(app)
   const projects = await watchProjects(database.listen, (id) => getProject(database.db, id))
   app.addHook('onClose', () => projects.stop())
@@ -82,3 +85,6 @@ export async function buildServer({
   }
   return app
 }
+
+const isLoggerInstance = (logger: BuildServerOptions['logger']): logger is FastifyBaseLogger =>
+  typeof logger === 'object' && 'child' in logger && typeof logger.child === 'function'

@@ -56,7 +56,7 @@ describeEachBackend('startServer', (backend) => {
       listening.listen(0, '127.0.0.1', () => resolve((listening.address() as { port: number }).port))
     })
     await expect(startServer({ ...store.options, port })).rejects.toThrow(
-      new Error(`Port ${port} is already in use — stop the other process or set SERVER_PORT`),
+      new Error(`Port ${port} is already in use — stop the other process or choose another port`),
     )
     // The database was closed again: the same data opens at once (PGlite's folder lock is free).
     const server = await startServer({ ...store.options, port: 0 })

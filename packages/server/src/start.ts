@@ -1,5 +1,4 @@
 import { type AddressInfo, createServer } from 'node:net'
-import type { FastifyServerOptions } from 'fastify'
 import { newAdminToken, publishAdminChannel } from './admin/channel.ts'
 import type { ChainOptionsInput } from './chain-data/config.ts'
 import { type ChainServices, startChainServices } from './chain-data/service.ts'
@@ -10,7 +9,7 @@ import { openHashSecret } from './hash-secret.ts'
 import type { TrustProxy } from './http/trust-proxy.ts'
 import { normaliseOrigin } from './projects/origin.ts'
 import { ensureProject } from './projects/repository.ts'
-import { buildServer } from './server.ts'
+import { type BuildServerOptions, buildServer } from './server.ts'
 import type { ServerMode } from './server-mode.ts'
 import type { SiwxSettings } from './siwx/routes.ts'
 
@@ -34,7 +33,7 @@ export interface StartServerOptions {
   /** A project to create or complete on start, so a local page works without any setup. */
   devProject?: { id: string; name: string; origins: string[] }
   /** Warnings and failures only by default: per-request lines would drown `npm start`'s output. */
-  logger?: FastifyServerOptions['logger']
+  logger?: BuildServerOptions['logger']
   /** Turns on e-mail login (the embedded wallet). */
   embedded?: EmbeddedWalletSettings
   /** Turns on sign-in with wallet for this chain. */
@@ -49,8 +48,12 @@ export interface StartServerOptions {
   chain?: ChainOptionsInput
   /** The reverse proxies whose `X-Forwarded-For` is believed (`TRUST_PROXY`, see http/trust-proxy.ts). */
   trustProxy?: TrustProxy
+  /** Days stored analytics events are kept (`ANALYTICS_RETENTION_DAYS`, default 90). */
+  analyticsRetentionDays?: number
   /** Lines for whoever runs the server (a created key, dev mail arriving); the console by default. */
   log?: (line: string) => void
+  /** Trouble the services recover from by themselves (chain node or database connection lost); stderr by default. */
+  warn?: (line: string) => void
 }
 
 export interface RunningServer {
@@ -89,16 +92,18 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           log,
         })
       : undefined
-  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }).catch(
-    async (error: unknown) => {
-      if (embedded) await closeEmbedded(embedded)
-      throw error
-    },
-  )
+  const database = await openDatabase({
+    databaseUrl: options.databaseUrl,
+    dataDir: options.dataDir,
+    warn: options.warn,
+  }).catch(async (error: unknown) => {
+    if (embedded) await closeEmbedded(embedded)
+    throw error
+  })
   let chain: ChainServices | undefined
   try {
     if (options.devProject) await ensureProject(database.db, options.devProject)
-    chain = options.chain ? startChainServices(database, options.chain) : undefined
+    chain = options.chain ? startChainServices(database, options.chain, options.warn) : undefined
     // Only the embedded database is locked to this process; a Postgres server takes the CLI directly.
     const adminToken = options.dataDir && !options.databaseUrl ? newAdminToken() : undefined
     const app = await buildServer({
@@ -109,13 +114,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       siwx: options.siwx && hashSecret ? { ...options.siwx, hashSecret } : undefined,
       chain: chain?.chainData,
       trustProxy: options.trustProxy,
+      analyticsRetentionDays: options.analyticsRetentionDays,
     })
     try {
       await app.listen({ host, port })
     } catch (error) {
       await app.close()
       if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-        throw new Error(`Port ${port} is already in use — stop the other process or set SERVER_PORT`)
+        throw new Error(`Port ${port} is already in use — stop the other process or choose another port`)
       }
       throw error
     }

@@ -22,11 +22,15 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string
   /** Where PGlite keeps its files (in `<dataDir>/pglite`); in memory when absent. */
   dataDir?: string
+  /** Where connection trouble the database recovers from is reported; stderr by default. */
+  warn?: (line: string) => void
 }
 
 export interface Database {
   db: Kysely<Tables>
   kind: 'pglite' | 'postgres'
+  /** The migrations this open applied, oldest first; empty when the schema was already current. */
+  migrated: readonly string[]
   /** Hears what any connection sends to `channel` with NOTIFY, once its transaction commits. */
   listen(channel: string, handlers: ChannelHandlers): Promise<StopListening>
   /**
@@ -39,21 +43,24 @@ export interface Database {
 
 /** Opens the database and applies any pending migrations before anyone can query it. */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
-  const backend = options.databaseUrl ? postgres(options.databaseUrl) : await pglite(options.dataDir)
+  const backend = options.databaseUrl
+    ? postgres(options.databaseUrl, options.warn ?? console.error)
+    : await pglite(options.dataDir)
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: backend.pool }) })
   let closing: Promise<void> | undefined
   const close = () => {
     closing ??= db.destroy().finally(backend.afterClose)
     return closing
   }
+  let migrated: string[]
   try {
-    await migrateToLatest(db)
+    migrated = await migrateToLatest(db)
   } catch (error) {
     await close()
     throw error
   }
   const session = backend.session ?? (async () => ({ db, lost: false, end: async () => {} }))
-  return { db, kind: backend.kind, listen: backend.listen, session, close }
+  return { db, kind: backend.kind, migrated, listen: backend.listen, session, close }
 }
 
 interface Backend {
@@ -66,11 +73,11 @@ interface Backend {
   afterClose: () => Promise<void>
 }
 
-function postgres(connectionString: string): Backend {
+function postgres(connectionString: string, warn: (line: string) => void): Backend {
   const pool = new pg.Pool(postgresConnection(connectionString))
   // An idle client that loses its connection is dropped by the pool; without a listener the
   // 'error' event would crash the process.
-  pool.on('error', (error) => console.error(`postgres: idle connection failed: ${error.message}`))
+  pool.on('error', (error) => warn(`postgres: idle connection failed: ${error.message}`))
   // pg-pool's end() resolves before its clients have said goodbye; waiting for them lets a
   // caller drop the database or exit right after close().
   const clients = new Set<pg.PoolClient>()
@@ -88,7 +95,7 @@ function postgres(connectionString: string): Backend {
   return {
     kind: 'postgres',
     pool: preparingPool(pool),
-    listen: async (channel, handlers) => listenOnPostgres(connectionString, channel, handlers),
+    listen: async (channel, handlers) => listenOnPostgres(connectionString, channel, handlers, warn),
     session: () => postgresSession(connectionString),
     afterClose,
   }

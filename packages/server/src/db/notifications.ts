@@ -25,6 +25,7 @@ export function listenOnPostgres(
   connectionString: string,
   channel: string,
   handlers: ChannelHandlers,
+  warn: (line: string) => void = console.error,
 ): StopListening {
   let stopped = false
   let client: pg.Client | undefined
@@ -39,7 +40,7 @@ export function listenOnPostgres(
       lost = true
       handlers.onLost()
       if (stopped) return
-      if (error) console.error(`postgres: notifications on ${channel} lost (${error.message}), reconnecting`)
+      if (error) warn(`postgres: notifications on ${channel} lost (${error.message}), reconnecting`)
       void current.end().catch(() => {})
       retry = setTimeout(() => void connect(), RECONNECT_DELAY_MS)
     }

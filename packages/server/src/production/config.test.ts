@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest'
+import { readProductionConfig } from './config.ts'
+
+const key = (digit: string) => digit.repeat(64)
+
+/** What the README's example sets: the services with e-mail login and sign-in on one chain. */
+const NEWCOMER = {
+  DATABASE_URL: 'postgres://portico:secret@db:5432/portico',
+  RPC_URL: 'http://chain:8545',
+  CHAIN_ID: '31337',
+  PUBLIC_URL: 'https://wallet.example',
+  SMTP_URL: 'smtp://mail:587',
+  MASTER_KEY: key('a'),
+  RECOVERY_KEY: key('b'),
+  HASH_SECRET: key('c'),
+}
+
+function problemsOf(env: Record<string, string | undefined>): string[] {
+  const result = readProductionConfig(env)
+  if (result.ok) throw new Error('expected the configuration to be refused')
+  return result.problems
+}
+
+describe('portico-server configuration', () => {
+  it('turns the newcomer variables into production options for all three features', () => {
+    const result = readProductionConfig(NEWCOMER)
+    if (!result.ok) throw new Error(result.problems.join('\n'))
+    const { server, logLevel, shutdownTimeoutMs } = result.config
+    expect(server).toMatchObject({
+      mode: 'production',
+      host: '0.0.0.0',
+      port: 3001,
+      databaseUrl: NEWCOMER.DATABASE_URL,
+      publicUrl: 'https://wallet.example',
+      hashSecret: key('c'),
+      analyticsRetentionDays: 90,
+      chain: { rpcUrl: 'http://chain:8545', chainId: 31337, startBlock: 0, index: true },
+      siwx: { rpcUrl: 'http://chain:8545', chainId: 31337 },
+      embedded: { smtpUrl: 'smtp://mail:587', masterKey: key('a'), recoveryKey: key('b') },
+    })
+    expect(logLevel).toBe('info')
+    expect(shutdownTimeoutMs).toBe(25_000)
+  })
+
+  it('lists every problem at once, one line each naming its variable', () => {
+    expect(
+      problemsOf({ PORT: '99999', CHAIN_ID: 'mainnet', MASTER_KEY: 'short', EMAIL_LOGIN: 'yes' }),
+    ).toEqual([
+      'DATABASE_URL is required: the Postgres server the services keep their state in',
+      'RPC_URL is required: the JSON-RPC endpoint of your chain',
+      'CHAIN_ID must be a whole number',
+      'PORT must be at most 65535',
+      'EMAIL_LOGIN must be on or off',
+      'MASTER_KEY must be 64 hex characters (it seals the server shares of embedded-wallet keys); make one with: openssl rand -hex 32',
+      "PUBLIC_URL is required with e-mail login on (EMAIL_LOGIN=off turns it off): the secure frame's origin and mail links",
+      'SMTP_URL is required with e-mail login on (EMAIL_LOGIN=off turns it off): login codes go out by mail',
+      'RECOVERY_KEY is required with e-mail login on (EMAIL_LOGIN=off turns it off): make one with: openssl rand -hex 32',
+      'HASH_SECRET is required with e-mail login or sign-in with wallet: make one with: openssl rand -hex 32',
+    ])
+  })
+
+  it('refuses values the services would misread', () => {
+    expect(
+      problemsOf({
+        ...NEWCOMER,
+        DATABASE_URL: 'mysql://db/portico',
+        RPC_URL: 'ws://chain:8546',
+        PUBLIC_URL: 'https://wallet.example/path',
+        SMTP_URL: 'mail.example:587',
+        RECOVERY_KEY: `0x${key('A')}`,
+        MASTER_KEY: key('a'),
+        TRUST_PROXY: 'everyone',
+        PORTICO_PRICES: '{"USDC":-1}',
+        PORTICO_IPFS_GATEWAY: 'ipfs://gateway',
+        SPAM_COLLECTIONS: '0x12',
+        LOG_LEVEL: 'verbose',
+      }),
+    ).toEqual([
+      'DATABASE_URL must be a postgres:// connection string',
+      'RPC_URL must be an http(s) URL',
+      'SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example:587',
+      'SPAM_COLLECTIONS must be comma-separated 0x addresses',
+      expect.stringMatching(/^PORTICO_PRICES /),
+      'TRUST_PROXY "everyone" is not an IP address or CIDR range (use true, or addresses like 127.0.0.1,10.0.0.0/8)',
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace',
+      'PORTICO_IPFS_GATEWAY gateways must be http(s) URLs',
+      expect.stringMatching(/^PUBLIC_URL /),
+      'RECOVERY_KEY must differ from MASTER_KEY: each seals a different share of every key',
+    ])
+  })
+
+  it('needs no mail, keys or public URL with e-mail login off, and no hash secret without sign-in either', () => {
+    const result = readProductionConfig({
+      DATABASE_URL: NEWCOMER.DATABASE_URL,
+      RPC_URL: NEWCOMER.RPC_URL,
+      CHAIN_ID: '1',
+      EMAIL_LOGIN: 'off',
+      SIWX: 'off',
+      INDEXER: 'off',
+    })
+    if (!result.ok) throw new Error(result.problems.join('\n'))
+    expect(result.config.server.embedded).toBeUndefined()
+    expect(result.config.server.siwx).toBeUndefined()
+    expect(result.config.server.chain).toMatchObject({ index: false })
+  })
+
+  it('reads an empty variable as unset, as a compose file writes one', () => {
+    const result = readProductionConfig({ ...NEWCOMER, PORT: '', TRUST_PROXY: '' })
+    if (!result.ok) throw new Error(result.problems.join('\n'))
+    expect(result.config.server.port).toBe(3001)
+    expect(result.config.server.trustProxy).toBeUndefined()
+  })
+})

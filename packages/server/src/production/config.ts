@@ -1,0 +1,195 @@
+import { z } from 'zod'
+import {
+  iconTableFromEnv,
+  type MetadataOptionsInput,
+  metadataOptionsFromEnv,
+  priceTableFromEnv,
+} from '../chain-data/config.ts'
+import { trustProxyFromEnv } from '../http/trust-proxy.ts'
+import { normaliseOrigin } from '../projects/origin.ts'
+import type { StartServerOptions } from '../start.ts'
+
+/** What `portico-server` reads from its environment (or `--env-file`), checked before anything opens. */
+interface ProductionConfig {
+  server: StartServerOptions & { host: string; port: number; databaseUrl: string }
+  logLevel: LogLevel
+  /** How long SIGTERM waits for in-flight requests before the process gives up on them. */
+  shutdownTimeoutMs: number
+}
+
+export type ConfigResult = { ok: true; config: ProductionConfig } | { ok: false; problems: string[] }
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const
+type LogLevel = (typeof LOG_LEVELS)[number]
+
+const SECRET = /^(0x)?[0-9a-fA-F]{64}$/
+const secret = (what: string) =>
+  z.string().regex(SECRET, `must be 64 hex characters (${what}); make one with: openssl rand -hex 32`)
+
+const onOff = z
+  .enum(['on', 'off', 'true', 'false', '1', '0'], { error: 'must be on or off' })
+  .transform((value) => value === 'on' || value === 'true' || value === '1')
+
+const integer = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+
+/** Parsed by the same functions `npm start` uses, so a value means the same in both. */
+const fromEnvParser = <T>(parse: (value: string) => T) =>
+  z.string().transform((value, context) => {
+    try {
+      return parse(value)
+    } catch (error) {
+      // Those parsers name the variable themselves; the path already does here.
+      const message = (error as Error).message.replace(/^[A-Z_]+: /, '')
+      context.issues.push({ code: 'custom', input: value, message })
+      return z.NEVER
+    }
+  })
+
+const Environment = z.object({
+  DATABASE_URL: z
+    .string({ error: 'is required: the Postgres server the services keep their state in' })
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string'),
+  RPC_URL: z.string({ error: 'is required: the JSON-RPC endpoint of your chain' }).pipe(httpUrl),
+  CHAIN_ID: z
+    .string({ error: 'is required: the id of the chain behind RPC_URL' })
+    .pipe(integer(1, 2 ** 53 - 1)),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: integer(0, 65_535).default(3001),
+  PUBLIC_URL: z.string().optional(),
+  EMAIL_LOGIN: onOff.default(true),
+  SIWX: onOff.default(true),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example:587')
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  MASTER_KEY: secret('it seals the server shares of embedded-wallet keys').optional(),
+  RECOVERY_KEY: secret('it seals their recovery shares').optional(),
+  HASH_SECRET: secret('it keys the stored hashes of codes and session tokens').optional(),
+  FRAME_SCRIPT_PATH: z.string().min(1).optional(),
+  INDEXER: onOff.default(true),
+  START_BLOCK: integer(0, 2 ** 53 - 1).default(0),
+  SPAM_COLLECTIONS: z
+    .string()
+    .transform((text) =>
+      text
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be comma-separated 0x addresses')))
+    .default([]),
+  PORTICO_PRICES: fromEnvParser(priceTableFromEnv).optional(),
+  PORTICO_TOKEN_ICONS: fromEnvParser(iconTableFromEnv).optional(),
+  TRUST_PROXY: fromEnvParser(trustProxyFromEnv).optional(),
+  ANALYTICS_RETENTION_DAYS: integer(1, 3650).default(90),
+  HISTORY_CACHE_MB: integer(0, 65_536).default(32),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  SHUTDOWN_TIMEOUT_S: integer(1, 3600).default(25),
+})
+
+/**
+ * Reads the services' configuration from environment variables. Every problem is one line naming
+ * the variable and what it needs, all reported at once, so an operator fixes them in one go
+ * instead of one restart each.
+ */
+export function readProductionConfig(env: Record<string, string | undefined>): ConfigResult {
+  // An empty variable (`FOO=` in a compose file) means "not set", as it does for npm start.
+  const given = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  )
+  const parsed = Environment.safeParse(given)
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${String(issue.path[0])} ${issue.message}`)
+  let metadata: MetadataOptionsInput | undefined
+  try {
+    metadata = metadataOptionsFromEnv(given)
+  } catch (error) {
+    problems.push((error as Error).message.replace(/^([A-Z_]+): /, '$1 '))
+  }
+  problems.push(...requirements(given))
+  if (!parsed.success || problems.length > 0) return { ok: false, problems }
+  const vars = parsed.data
+
+  const chain = { rpcUrl: vars.RPC_URL, chainId: vars.CHAIN_ID }
+  return {
+    ok: true,
+    config: {
+      logLevel: vars.LOG_LEVEL,
+      shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_S * 1000,
+      server: {
+        mode: 'production',
+        host: vars.HOST,
+        port: vars.PORT,
+        databaseUrl: vars.DATABASE_URL,
+        publicUrl: vars.PUBLIC_URL,
+        hashSecret: vars.HASH_SECRET,
+        trustProxy: vars.TRUST_PROXY,
+        analyticsRetentionDays: vars.ANALYTICS_RETENTION_DAYS,
+        chain: {
+          ...chain,
+          startBlock: vars.START_BLOCK,
+          spamCollections: vars.SPAM_COLLECTIONS,
+          index: vars.INDEXER,
+          historyCacheMb: vars.HISTORY_CACHE_MB,
+          ...(vars.PORTICO_PRICES ? { prices: vars.PORTICO_PRICES } : {}),
+          ...(vars.PORTICO_TOKEN_ICONS ? { tokenIcons: vars.PORTICO_TOKEN_ICONS } : {}),
+          ...(metadata ? { metadata } : {}),
+        },
+        ...(vars.SIWX ? { siwx: chain } : {}),
+        ...(vars.EMAIL_LOGIN
+          ? {
+              embedded: {
+                ...chain,
+                smtpUrl: vars.SMTP_URL,
+                ...(vars.MAIL_FROM ? { mailFrom: vars.MAIL_FROM } : {}),
+                masterKey: vars.MASTER_KEY,
+                recoveryKey: vars.RECOVERY_KEY,
+                frameScriptPath: vars.FRAME_SCRIPT_PATH,
+              },
+            }
+          : {}),
+      },
+    },
+  }
+}
+
+/**
+ * What depends on other variables, judged on the raw values so these problems are listed together
+ * with the format problems above rather than after the operator fixed those.
+ */
+function requirements(given: Record<string, string | undefined>): string[] {
+  const problems: string[] = []
+  const on = (name: string) => onOff.safeParse(given[name] ?? 'on').data !== false
+  if (given.PUBLIC_URL !== undefined) {
+    const publicUrl = normaliseOrigin(given.PUBLIC_URL)
+    if (!publicUrl.ok) problems.push(`PUBLIC_URL ${publicUrl.reason}`)
+  }
+  if (on('EMAIL_LOGIN')) {
+    const why = 'with e-mail login on (EMAIL_LOGIN=off turns it off)'
+    if (!given.PUBLIC_URL)
+      problems.push(`PUBLIC_URL is required ${why}: the secure frame's origin and mail links`)
+    if (!given.SMTP_URL) problems.push(`SMTP_URL is required ${why}: login codes go out by mail`)
+    if (!given.MASTER_KEY) problems.push(`MASTER_KEY is required ${why}: make one with: openssl rand -hex 32`)
+    if (!given.RECOVERY_KEY)
+      problems.push(`RECOVERY_KEY is required ${why}: make one with: openssl rand -hex 32`)
+    if (given.MASTER_KEY && given.RECOVERY_KEY && sameSecret(given.MASTER_KEY, given.RECOVERY_KEY))
+      problems.push('RECOVERY_KEY must differ from MASTER_KEY: each seals a different share of every key')
+  }
+  if ((on('EMAIL_LOGIN') || on('SIWX')) && !given.HASH_SECRET)
+    problems.push(
+      'HASH_SECRET is required with e-mail login or sign-in with wallet: make one with: openssl rand -hex 32',
+    )
+  return problems
+}
+
+const sameSecret = (a: string, b: string) =>
+  a.replace(/^0x/, '').toLowerCase() === b.replace(/^0x/, '').toLowerCase()
