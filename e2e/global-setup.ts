@@ -11,6 +11,8 @@ export interface E2EStack {
   rpcUrl: string
   chainId: number
   projectId: string
+  /** The stack's data folder: the projects CLI (`DATA_DIR`) reaches the running services through it. */
+  dataDir: string
   /** The demo contracts: ERC-20s by symbol, the ORB collection and the spam collection. */
   deployment: {
     tokens: Record<string, `0x${string}`>
@@ -45,6 +47,7 @@ export default async function setup(project: TestProject) {
     rpcUrl: stack.rpcUrl,
     chainId: stack.chainId,
     projectId: stack.projectId,
+    dataDir,
     deployment: {
       tokens: Object.fromEntries(Object.values(stack.deployment.tokens).map((t) => [t.symbol, t.address])),
       collection: stack.deployment.nfts.collection.address,
