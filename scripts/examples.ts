@@ -5,6 +5,7 @@ import { basename, join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import { EXAMPLES, type ExampleName, exampleDir } from './examples-dir.ts'
+import { markdownTable } from './markdown-table.ts'
 
 /**
  * `npm run examples [-- --no-pack] [vite|nextjs …]`: installs each example app the way an adopter
@@ -101,17 +102,8 @@ try {
     const js = await gzippedJs(join(folder, OUTPUT[name]))
     rows.push([name, install.toFixed(1), build.toFixed(1), `${(js / 1024).toFixed(1)} kB`])
   }
-  console.log(table(['example', 'install s', 'build s', 'JS gzip'], rows))
+  console.log(markdownTable(['example', 'install s', 'build s', 'JS gzip'], rows))
 } catch (error) {
   if (error instanceof CommandFailed) fail(error.message)
   throw error
-}
-
-function table(head: string[], body: string[][]): string {
-  const widths = head.map((cell, column) =>
-    Math.max(cell.length, ...body.map((row) => row[column]?.length ?? 0)),
-  )
-  const line = (cells: string[]) =>
-    `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`
-  return [line(head), line(widths.map((width) => '-'.repeat(width))), ...body.map(line)].join('\n')
 }

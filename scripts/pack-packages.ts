@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
+import { markdownTable } from './markdown-table.ts'
 import { publishedManifest, type WorkspaceManifest } from './published-manifest.ts'
 
 /**
@@ -50,13 +51,4 @@ for (const folder of PUBLISHED) {
 }
 await rm(join(packs, 'stage'), { recursive: true, force: true })
 
-console.log(table(['package', 'tarball', 'size'], rows))
-
-function table(head: string[], body: string[][]): string {
-  const widths = head.map((cell, column) =>
-    Math.max(cell.length, ...body.map((row) => row[column]?.length ?? 0)),
-  )
-  const line = (cells: string[]) =>
-    `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`
-  return [line(head), line(widths.map((width) => '-'.repeat(width))), ...body.map(line)].join('\n')
-}
+console.log(markdownTable(['package', 'tarball', 'size'], rows))
