@@ -22,7 +22,8 @@ Configuration comes from environment variables; --env-file FILE reads more from 
 NAME=value lines (variables already set win). The README's "Run the services in production" lists them.`
 
 /** What the process writes goes to stdout as JSON lines, the same shape as Fastify's request log. */
-const logger = pino({ level: process.env.LOG_LEVEL || 'info', base: { service: 'portico-server' } })
+// At info until the configuration is checked: LOG_LEVEL may be one pino would refuse.
+const logger = pino({ level: 'info', base: { service: 'portico-server' } })
 
 async function main(argv: string[]): Promise<number> {
   const { env, rest } = environment(argv)

@@ -85,7 +85,7 @@ describe.skipIf(!adminUrl)('portico-server, installed from the packed package', 
   })
 
   test('refuses to start without its configuration, one line per problem, no stack', async () => {
-    const { code, lines } = await runToEnd([], { PORT: '99999', MASTER_KEY: 'short' })
+    const { code, lines } = await runToEnd([], { PORT: '99999', MASTER_KEY: 'short', LOG_LEVEL: 'verbose' })
     expect(code).toBe(2)
     const messages = lines.map((line) => line.msg)
     for (const expected of [
@@ -93,6 +93,7 @@ describe.skipIf(!adminUrl)('portico-server, installed from the packed package', 
       'RPC_URL is required: the JSON-RPC endpoint of your chain',
       'CHAIN_ID is required: the id of the chain behind RPC_URL',
       'PORT must be at most 65535',
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace',
       'MASTER_KEY must be 64 hex characters (it seals the server shares of embedded-wallet keys); make one with: openssl rand -hex 32',
     ])
       expect(messages).toContain(expected)
