@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib'
 import { launchChromium } from '../e2e/browser.ts'
 import { startStack } from '../scripts/stack.ts'
 import { timeApproveToSignature } from './signing.ts'
+import { median, percentile } from './stats.ts'
 
 /**
  * Page-weight and first-interaction benchmarks against the real stack in Debian's Chromium.
@@ -90,13 +91,4 @@ async function timeClickToConnectView(page: import('playwright-core').Page): Pro
     }
     requestAnimationFrame(check)
   })`) as Promise<number>
-}
-
-function median(values: number[]): number {
-  return percentile(values, 0.5)
-}
-
-function percentile(values: number[], share: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? Number.NaN
 }

@@ -25,7 +25,14 @@ for (const name of names) {
 const chosen = names.length > 0 ? (names as ExampleName[]) : [...EXAMPLES]
 
 // No telemetry or update checks: this machine reaches the npm registry and nothing else.
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', npm_config_update_notifier: 'false' }
+const env = {
+  NEXT_TELEMETRY_DISABLED: '1',
+  npm_config_update_notifier: 'false',
+  // The Vite example bakes its project in at build time and refuses to start without one; the
+  // builds made here are opened offline (bench/adopter.ts, e2e/adopter-bundle.e2e.ts), so any id does.
+  VITE_PORTICO_PROJECT_ID: 'b'.repeat(32),
+  ...process.env,
+}
 
 /** Where each example's browser JavaScript lands. */
 const OUTPUT: Record<ExampleName, string> = { vite: 'dist', nextjs: '.next/static' }
@@ -101,6 +108,20 @@ try {
     const build = await run('npm', ['run', 'build'], folder)
     const js = await gzippedJs(join(folder, OUTPUT[name]))
     rows.push([name, install.toFixed(1), build.toFixed(1), `${(js / 1024).toFixed(1)} kB`])
+    if (name === 'vite') {
+      // The same page without Portico, built with the same installation and configuration: what
+      // Portico adds to an adopter's first download is measured against it (bench/adopter.ts and
+      // e2e/adopter-bundle.e2e.ts).
+      await cp(join(root, 'bench', 'adopter-baseline'), join(folder, 'baseline'), { recursive: true })
+      const vite = join(folder, 'node_modules', '.bin', 'vite')
+      const baseline = await run(
+        vite,
+        ['build', 'baseline', '--config', 'vite.config.ts', '--outDir', '../dist-baseline', '--emptyOutDir'],
+        folder,
+      )
+      const baselineJs = await gzippedJs(join(folder, 'dist-baseline'))
+      rows.push(['vite without Portico', '—', baseline.toFixed(1), `${(baselineJs / 1024).toFixed(1)} kB`])
+    }
   }
   console.log(markdownTable(['example', 'install s', 'build s', 'JS gzip'], rows))
 } catch (error) {

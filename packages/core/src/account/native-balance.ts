@@ -3,8 +3,8 @@
  * native balance cache for 30 s per address (behaviour §3 "Local caches"). Unlike the portfolio
  * (`balances-store.ts`) it is in the first download: the connect button shows it.
  */
-import { type Config, getBalance } from '@wagmi/core'
-import type { Chain } from 'viem'
+import { type Config, getClient } from '@wagmi/core'
+import { type Chain, hexToBigInt } from 'viem'
 import { CACHE_EXPIRY_MS } from '../constants.ts'
 import { ErrorText } from '../errors.ts'
 import { type KeyValueStorage, readCache, StorageKey, writeCache } from '../storage.ts'
@@ -66,9 +66,16 @@ export function createNativeBalance({
     }
     store.setState({ loading: true })
     try {
-      const result = await getBalance(wagmiConfig, { address, chainId: chain.id })
-      writeCache(storage, StorageKey.nativeBalanceCache, address, result.value.toString())
-      if (account.getState().address === address) store.setState({ value: result.value, loading: false })
+      // The one JSON-RPC call, not wagmi's `getBalance` (which also reads ERC-20 balances through
+      // multicall) nor viem's `viem/actions` barrel: their ABI and contract code would weigh on
+      // every page's first download.
+      const client = getClient(wagmiConfig, { chainId: chain.id })
+      if (!client) throw new Error(`No client for chain ${chain.id}`)
+      const value = hexToBigInt(
+        await client.request({ method: 'eth_getBalance', params: [address, 'latest'] }),
+      )
+      writeCache(storage, StorageKey.nativeBalanceCache, address, value.toString())
+      if (account.getState().address === address) store.setState({ value, loading: false })
     } catch {
       store.setState({ loading: false })
       toast.showError(ErrorText.TOKEN_BALANCE_UNAVAILABLE)

@@ -35,7 +35,7 @@ const BASE_CSS = `
 .backdrop {
   position: fixed; inset: 0; z-index: var(--portico-z-index);
   display: flex; align-items: center; justify-content: center;
-  background: rgba(0,0,0,0.55); animation: fade ${ANIMATION_MS.view}ms ease-out;
+  background: rgba(0,0,0,0.55); animation: dim ${ANIMATION_MS.view}ms ease-out;
 }
 .card {
   width: ${MODAL_DEFAULTS.width}px; max-width: calc(100vw - 16px);
@@ -44,6 +44,7 @@ const BASE_CSS = `
   border-radius: calc(var(--portico-border-radius-master) * 8);
   font-size: calc(var(--portico-font-size-master) * 1.4);
   box-shadow: 0 12px 48px rgba(0,0,0,0.45); overflow: hidden;
+  animation: card-in ${ANIMATION_MS.view}ms ease-out;
 }
 .card.shake { animation: shake ${ANIMATION_MS.shake}ms cubic-bezier(.36,.07,.19,.97) both; }
 .header { display: grid; grid-template-columns: 40px 1fr 40px; align-items: center; padding: 12px 12px 4px; }
@@ -100,9 +101,14 @@ button:focus-visible { outline: 2px solid var(--portico-accent); outline-offset:
 .dot { width: 8px; height: 8px; border-radius: 50%; }
 .spinner { width: 24px; height: 24px; border-radius: 50%; border: 3px solid var(--portico-border);
   border-top-color: var(--portico-accent); animation: spin 800ms linear infinite; }
-@keyframes fade { from { opacity: 0; } to { opacity: 1; } }
-@keyframes slide-in { from { opacity: 0; transform: translateX(12px); } to { opacity: 1; transform: none; } }
-@keyframes slide-back { from { opacity: 0; transform: translateX(-12px); } to { opacity: 1; transform: none; } }
+/* Content fades in from 40 %, never from nothing: what the visitor clicked for is readable in the
+   first frame (issue 17), and the motion of behaviour §2 still plays. The backdrop fades its dimming
+   only, not the card inside it. */
+@keyframes dim { from { background-color: rgba(0,0,0,0); } }
+@keyframes card-in { from { opacity: 0.4; transform: translateY(8px); } }
+@keyframes fade { from { opacity: 0.4; } to { opacity: 1; } }
+@keyframes slide-in { from { opacity: 0.4; transform: translateX(12px); } to { opacity: 1; transform: none; } }
+@keyframes slide-back { from { opacity: 0.4; transform: translateX(-12px); } to { opacity: 1; transform: none; } }
 @keyframes spin { to { transform: rotate(360deg); } }
 @keyframes shake {
   10%, 90% { transform: translateX(-1px); } 20%, 80% { transform: translateX(2px); }
