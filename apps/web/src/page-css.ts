@@ -7,6 +7,8 @@ body { margin: 0; background: #0f1011; color: #e4e7e7;
 .site-header { display: flex; align-items: center; justify-content: space-between; padding: 16px 24px;
   border-bottom: 1px solid rgba(255,255,255,0.08); }
 .site-header nav { display: flex; gap: 8px; }
+/* The smallest phones (320 px): the header's buttons need the room. */
+@media (max-width: 360px) { .site-header { padding: 12px; gap: 8px; flex-wrap: wrap; } .brand { font-size: 17px; } }
 .brand { font-weight: 700; font-size: 20px; letter-spacing: 0.02em; }
 main { max-width: 720px; margin: 48px auto; padding: 0 24px; }
 h1 { font-size: 32px; line-height: 1.2; }

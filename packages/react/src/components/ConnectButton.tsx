@@ -1,7 +1,7 @@
 'use client'
 
 import { BALANCE_DISPLAY_DECIMALS, formatUnitsFloor, shortenAddress } from '@portico/core'
-import type { CSSProperties } from 'react'
+import { type CSSProperties, useSyncExternalStore } from 'react'
 import { usePortico } from '../context.ts'
 import { EARLY_CLICK_ATTRIBUTE } from '../early-clicks.ts'
 import { useAccount, useModal, useNativeBalance } from '../hooks.ts'
@@ -12,7 +12,7 @@ export interface ConnectButtonProps {
   label?: string
   /** Text while a connection is being made. */
   loadingLabel?: string
-  /** Show the native balance next to the address when connected. */
+  /** Show the native balance next to the address when connected (never on screens ≤ 430 px wide). */
   balance?: 'show' | 'hide'
   style?: CSSProperties
 }
@@ -29,11 +29,12 @@ export function ConnectButton({
   const native = useNativeBalance()
   const modal = useModal()
   const { symbol, decimals } = portico.network.nativeCurrency
+  const narrow = useNarrowScreen()
 
   if (account.address) {
     const shown = shortenAddress(account.address)
     const amount =
-      balance === 'show' && native.value !== undefined
+      balance === 'show' && !narrow && native.value !== undefined
         ? `${formatUnitsFloor(native.value, decimals, BALANCE_DISPLAY_DECIMALS)} ${symbol}`
         : undefined
     return (
@@ -64,5 +65,25 @@ export function ConnectButton({
     >
       {busy ? loadingLabel : label}
     </button>
+  )
+}
+
+const NARROW_SCREEN = '(max-width: 430px)'
+
+const watchScreen = (onChange: () => void) => {
+  const query = matchMedia(NARROW_SCREEN)
+  query.addEventListener('change', onChange)
+  return () => query.removeEventListener('change', onChange)
+}
+
+/**
+ * A phone's header has no room for the balance beside the address (RainbowKit drops it too). The
+ * server render and hydration assume a wide screen; React renders again right after with the real one.
+ */
+function useNarrowScreen(): boolean {
+  return useSyncExternalStore(
+    watchScreen,
+    () => matchMedia(NARROW_SCREEN).matches,
+    () => false,
   )
 }

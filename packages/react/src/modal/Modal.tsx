@@ -4,6 +4,7 @@ import { AlertBanner } from '../components/AlertBanner.tsx'
 import { useStore } from '../hooks.ts'
 import { viewComponent, viewTitle } from '../views/registry.ts'
 import { activeElementDeep, focusIsLost, trapTab, viewFocusTarget } from './focus.ts'
+import { lockPage } from './lock-page.ts'
 
 export function Modal({ portico, root }: { portico: Portico; root: ShadowRoot }) {
   const { open, shake } = useStore(portico.modal.store)
@@ -33,12 +34,15 @@ export function Modal({ portico, root }: { portico: Portico; root: ShadowRoot })
   useLayoutEffect(() => {
     if (!open) return
     trigger.current = activeElementDeep()
+    const unlock = lockPage(root.host)
     dialogRef.current?.focus()
     return () => {
+      // The page first: an inert trigger cannot take focus back.
+      unlock()
       const previous = trigger.current
       if (previous?.isConnected) previous.focus()
     }
-  }, [open])
+  }, [open, root])
 
   // Focus never falls back to the page while the modal is open: when the focused control goes away
   // (a view replaced, a button disabled while it works), it moves into the current view again.
@@ -100,7 +104,10 @@ export function Modal({ portico, root }: { portico: Portico; root: ShadowRoot })
     <div
       className="backdrop"
       onMouseDown={(event) => {
-        if (event.target === event.currentTarget) portico.modal.close()
+        if (event.target !== event.currentTarget) return
+        // Without it the press would move focus to the page after the modal gave it back to the trigger.
+        event.preventDefault()
+        portico.modal.close()
       }}
     >
       <div

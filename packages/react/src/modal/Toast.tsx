@@ -4,7 +4,7 @@ import { useStore } from '../hooks.ts'
 export function Toast({ portico }: { portico: Portico }) {
   const toast = useStore(portico.toast.store)
   return (
-    <div role="status" aria-live="polite">
+    <div className="live" role="status" aria-live="polite">
       {toast.open && (
         <div className={`toast ${toast.variant}`} key={toast.id}>
           {toast.variant === 'loading' ? (

@@ -32,13 +32,23 @@ export function themeCss(options: ResolvedOptions): string {
 const BASE_CSS = `
 :host { all: initial; font-family: var(--portico-font-family); color: var(--portico-fg); }
 * { box-sizing: border-box; }
+/* The page styles the host element and outranks :host, so a reset such as div { font: inherit }
+   would reach in through it: the modal's own roots set their type themselves. */
+.backdrop, .toast, .live {
+  font-family: var(--portico-font-family); font-weight: 400; font-style: normal;
+  line-height: 1.4; letter-spacing: normal; word-spacing: normal; text-transform: none;
+  text-align: left; color: var(--portico-fg);
+}
 .backdrop {
   position: fixed; inset: 0; z-index: var(--portico-z-index);
-  display: flex; align-items: center; justify-content: center;
+  display: flex; align-items: center; justify-content: center; padding: 16px 8px;
   background: rgba(0,0,0,0.55); animation: dim ${ANIMATION_MS.view}ms ease-out;
+  overscroll-behavior: contain;
 }
+/* Never taller than the screen: the header stays, the body scrolls. */
 .card {
-  width: ${MODAL_DEFAULTS.width}px; max-width: calc(100vw - 16px);
+  display: flex; flex-direction: column; max-height: 100%;
+  width: ${MODAL_DEFAULTS.width}px; max-width: 100%;
   background: var(--portico-bg); color: var(--portico-fg);
   border: 1px solid var(--portico-border);
   border-radius: calc(var(--portico-border-radius-master) * 8);
@@ -47,7 +57,9 @@ const BASE_CSS = `
   animation: card-in ${ANIMATION_MS.view}ms ease-out;
 }
 .card.shake { animation: shake ${ANIMATION_MS.shake}ms cubic-bezier(.36,.07,.19,.97) both; }
-.header { display: grid; grid-template-columns: 40px 1fr 40px; align-items: center; padding: 12px 12px 4px; }
+.header { display: grid; grid-template-columns: 44px 1fr 44px; align-items: center; padding: 12px 12px 4px;
+  flex: none; }
+.title { margin: 0; }
 .title { text-align: center; font-weight: 600; font-size: calc(var(--portico-font-size-master) * 1.6);
   animation: fade ${ANIMATION_MS.headerText}ms ease-out; }
 .icon-button {
@@ -56,7 +68,8 @@ const BASE_CSS = `
   display: inline-flex; align-items: center; justify-content: center; font-size: 18px;
 }
 .icon-button:hover { background: var(--portico-bg-raised); color: var(--portico-fg); }
-.body-outer { transition: height ${ANIMATION_MS.modalHeight}ms ease; overflow: hidden; }
+.body-outer { transition: height ${ANIMATION_MS.modalHeight}ms ease; overflow: hidden auto; min-height: 0;
+  flex: 0 1 auto; overscroll-behavior: contain; }
 .body { padding: 8px 16px 20px; }
 .view.forward { animation: slide-in ${ANIMATION_MS.view}ms ease-out; }
 .view.back { animation: slide-back ${ANIMATION_MS.view}ms ease-out; }
@@ -113,6 +126,20 @@ button:focus-visible { outline: 2px solid var(--portico-accent); outline-offset:
 @keyframes shake {
   10%, 90% { transform: translateX(-1px); } 20%, 80% { transform: translateX(2px); }
   30%, 50%, 70% { transform: translateX(-4px); } 40%, 60% { transform: translateX(4px); }
+}
+/* Phones: a bottom sheet, as the peers show it. */
+@media (max-width: 430px) {
+  .backdrop { align-items: flex-end; padding: 24px 0 0; }
+  .card { width: 100%; border-radius: calc(var(--portico-border-radius-master) * 6)
+    calc(var(--portico-border-radius-master) * 6) 0 0; border-bottom: none;
+    padding-bottom: env(safe-area-inset-bottom); }
+}
+/* Touch: 44-px targets, and 16-px inputs, which iOS does not zoom into. */
+@media (pointer: coarse) {
+  .icon-button { width: 44px; height: 44px; }
+  .primary, .secondary, .row-button { min-height: 44px; }
+  /* Above the views' own rules (.text-input, .field input), which load after this sheet. */
+  .backdrop .text-input, .backdrop .field input, .backdrop .field select { font-size: 16px; }
 }
 @media (prefers-reduced-motion: reduce) {
   *, *::before, *::after { animation: none !important; transition: none !important; }
