@@ -34,7 +34,9 @@ async function expectOnScreen(page: Page, locator: Locator) {
 async function settled(page: Page) {
   await page.waitForFunction(() =>
     (document.querySelector('[data-portico-modal]')?.shadowRoot?.getAnimations() ?? []).every(
-      (animation) => animation.playState !== 'running',
+      // A spinner turns for as long as it is shown; everything else has an end.
+      (animation) =>
+        animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
     ),
   )
 }
@@ -81,6 +83,37 @@ describe('the modal on every screen', () => {
       await expect.poll(() => connectButton(page).count()).toBe(1)
     })
   }
+
+  it('keeps its height and its top edge while a view’s code loads for the first time', async () => {
+    const { page } = session
+    await page.setViewportSize({ width: 1280, height: 800 })
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    // As on a slow connection: the next view's chunk is on its way.
+    await page.route(/ConnectingExternal-[^/]*\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(PAGE)
+    await connectButton(page).click()
+    await settled(page)
+    const before = await box(dialog(page))
+    session.wallet.decide('reject')
+    await dialog(page)
+      .getByRole('button', { name: /Test Wallet/ })
+      .click()
+    await expect.poll(() => dialog(page).locator('[aria-busy="true"]').count()).toBe(1)
+    await settled(page)
+    const loading = await box(dialog(page))
+    expect(loading.y).toBe(before.y)
+    expect(Math.abs(loading.height - before.height)).toBeLessThanOrEqual(1)
+    release()
+    await expect.poll(() => dialog(page).getByRole('heading').first().textContent()).toBe('Test Wallet')
+    await settled(page)
+    expect((await box(dialog(page))).y).toBe(before.y)
+  })
 
   it('keeps the page behind still and out of reach, and gives focus back after a click outside', async () => {
     const { page } = session

@@ -15,6 +15,7 @@ export function Modal({ portico, root }: { portico: Portico; root: ShadowRoot })
   const viewRef = useRef<HTMLDivElement>(null)
   const titleRef = useRef<HTMLHeadingElement>(null)
   const trigger = useRef<HTMLElement | null>(null)
+  const lastHeight = useRef(0)
 
   const focusView = useCallback(() => {
     const view = viewRef.current
@@ -134,11 +135,17 @@ export function Modal({ portico, root }: { portico: Portico; root: ShadowRoot })
           </HeaderButton>
         </div>
         <AlertBanner portico={portico} />
-        <AnimatedHeight>
+        <AnimatedHeight lastHeight={lastHeight}>
           <div className={`view ${router.direction}`} key={router.transitionId} ref={viewRef}>
             <Suspense
               fallback={
-                <div className="center" aria-busy="true">
+                // A view's code loading for the first time keeps the card at the height it had,
+                // instead of collapsing it to the spinner and growing it again.
+                <div
+                  className="center loading-view"
+                  aria-busy="true"
+                  style={{ minHeight: lastHeight.current }}
+                >
                   <span className="spinner" />
                 </div>
               }
@@ -169,18 +176,29 @@ function OnMount({ run }: { run(): void }) {
 }
 
 /** Follows the height of the current view so view changes animate the card's height (150 ms). */
-function AnimatedHeight({ children }: { children: React.ReactNode }) {
+/** `lastHeight` is kept up to date with the body's content height, for the loading placeholder. */
+function AnimatedHeight({
+  children,
+  lastHeight,
+}: {
+  children: React.ReactNode
+  lastHeight: React.RefObject<number>
+}) {
   const outer = useRef<HTMLDivElement>(null)
   const inner = useRef<HTMLDivElement>(null)
   useLayoutEffect(() => {
     const element = inner.current
     if (!element || typeof ResizeObserver === 'undefined') return
     const observer = new ResizeObserver(() => {
+      const padding =
+        Number.parseFloat(getComputedStyle(element).paddingTop) +
+        Number.parseFloat(getComputedStyle(element).paddingBottom)
+      lastHeight.current = element.offsetHeight - padding
       if (outer.current) outer.current.style.height = `${element.offsetHeight}px`
     })
     observer.observe(element)
     return () => observer.disconnect()
-  }, [])
+  }, [lastHeight])
   return (
     <div className="body-outer" ref={outer}>
       <div className="body" ref={inner}>

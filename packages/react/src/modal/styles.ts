@@ -41,7 +41,8 @@ const BASE_CSS = `
 }
 .backdrop {
   position: fixed; inset: 0; z-index: var(--portico-z-index);
-  display: flex; align-items: center; justify-content: center; padding: 16px 8px;
+  /* Anchored at the top, not centred: a view of another height moves the card's bottom edge only. */
+  display: flex; align-items: flex-start; justify-content: center; padding: max(16px, 10vh) 8px 16px;
   background: rgba(0,0,0,0.55); animation: dim ${ANIMATION_MS.view}ms ease-out;
   overscroll-behavior: contain;
 }
@@ -95,6 +96,7 @@ button:focus-visible { outline: 2px solid var(--portico-accent); outline-offset:
 .card:focus, .title:focus { outline: none; }
 .title:focus-visible { outline: 2px solid var(--portico-accent); outline-offset: 2px; border-radius: 4px; }
 .center { display: flex; flex-direction: column; align-items: center; gap: 12px; text-align: center; }
+.loading-view { justify-content: center; }
 .muted { color: var(--portico-fg-muted); }
 .error { color: var(--portico-error); }
 .group-title { margin: 12px 0 6px; font-size: 0.85em; color: var(--portico-fg-muted); font-weight: 600; }
