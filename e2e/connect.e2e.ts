@@ -3,6 +3,7 @@ import { formatUnitsFloor, shortenAddress } from '@portico/core'
 import { createPublicClient, type Hex, http } from 'viem'
 import { describe, expect, inject, it } from 'vitest'
 import { expectAccessibleModal } from './axe.ts'
+import { holdRequests } from './hold-requests.ts'
 import { useWalletSession } from './wallet-session.ts'
 
 const stack = inject('stack')
@@ -40,15 +41,8 @@ describe('browser-wallet connect', () => {
   })
 
   it('a click on Connect Wallet before the page has hydrated opens the modal once it has', async () => {
-    let release = () => {}
-    const scriptsHeld = new Promise<void>((resolve) => {
-      release = resolve
-    })
     // As on a slow connection: the server HTML is there, the app's JavaScript is not yet.
-    await session.page.route(/\.js(\?|$)/, async (route) => {
-      await scriptsHeld
-      await route.continue()
-    })
+    const release = await holdRequests(session.page, /\.js(\?|$)/)
     await session.page.goto(`${stack.pageUrl}/?signIn=off`, { waitUntil: 'commit' })
     await connectButton().click()
     expect(await dialog().count()).toBe(0)

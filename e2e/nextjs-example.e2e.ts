@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, i
 import { exampleDir } from '../scripts/examples-dir.ts'
 import { expectAccessibleModal } from './axe.ts'
 import { launchChromium } from './browser.ts'
+import { holdRequests } from './hold-requests.ts'
 import { codeIn, lastMailId, mailFor, poll } from './mailbox.ts'
 import { installTestWallet, type TestWallet } from './test-wallet.ts'
 
@@ -150,15 +151,8 @@ describe('the Next.js example, installed from the packed tarballs', () => {
   })
 
   it('a click on Connect Wallet before the page has hydrated opens the modal once it has', async () => {
-    let release = () => {}
-    const scriptsHeld = new Promise<void>((resolve) => {
-      release = resolve
-    })
     // As on a slow connection: the server HTML is there, the app's JavaScript is not yet.
-    await page.route(/\.js(\?|$)/, async (route) => {
-      await scriptsHeld
-      await route.continue()
-    })
+    const release = await holdRequests(page, /\.js(\?|$)/)
     await page.goto(appUrl, { waitUntil: 'commit' })
     await connectButton().click()
     expect(await dialog().count()).toBe(0)

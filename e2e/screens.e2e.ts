@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core'
 import type { Hex } from 'viem'
 import { describe, expect, inject, it } from 'vitest'
 import { expectAccessibleModal } from './axe.ts'
+import { holdRequests } from './hold-requests.ts'
 import { installTestWallet } from './test-wallet.ts'
 import { useWalletSession } from './wallet-session.ts'
 
@@ -87,15 +88,8 @@ describe('the modal on every screen', () => {
   it('keeps its height and its top edge while a view’s code loads for the first time', async () => {
     const { page } = session
     await page.setViewportSize({ width: 1280, height: 800 })
-    let release = () => {}
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
     // As on a slow connection: the next view's chunk is on its way.
-    await page.route(/ConnectingExternal-[^/]*\.js$/, async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdRequests(page, /ConnectingExternal-[^/]*\.js$/)
     await page.goto(PAGE)
     await connectButton(page).click()
     await settled(page)
