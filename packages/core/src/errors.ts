@@ -77,6 +77,8 @@ export const ProviderErrorCode = {
   USER_REJECTED: 4001,
   UNAUTHORIZED: 4100,
   UNSUPPORTED_METHOD: 4200,
+  DISCONNECTED: 4900,
+  CHAIN_DISCONNECTED: 4901,
   SWITCH_CHAIN_FAILED: 4902,
 } as const
 
@@ -89,7 +91,7 @@ export const JsonRpcErrorCode = {
 } as const
 
 /** EIP-5792's code for a user who refused a call batch. */
-const WALLET_CALL_USER_REJECTED = 5000
+export const WALLET_CALL_USER_REJECTED = 5000
 
 export type ErrorCategory = 'INTERNAL_SDK_ERROR' | 'SECURE_SITE_ERROR' | 'API_ERROR' | 'WALLET_ERROR'
 

@@ -11,8 +11,9 @@ import {
   waitForTransactionReceipt,
   writeContract,
 } from '@wagmi/core'
-import { encodeFunctionData, erc20Abi, type Hash, parseUnits } from 'viem'
-import { errorMessage, isUserRejection } from '../errors.ts'
+import { ExecutionRevertedError, encodeFunctionData, erc20Abi, type Hash, parseUnits } from 'viem'
+import { isUserRejection } from '../errors.ts'
+import { readableError } from '../readable-error.ts'
 import type { ToastStore } from '../stores/toast.ts'
 import { toTransferAddress } from '../validators.ts'
 import { getGasPrice } from './api.ts'
@@ -78,7 +79,7 @@ async function sendTransfer(parameters: SendTransferParameters): Promise<Hash> {
       })
     : await sendTransaction(wagmiConfig, { chainId, to, value })
   const receipt = await waitForTransactionReceipt(wagmiConfig, { chainId, hash })
-  if (receipt.status !== 'success') throw new Error('execution reverted')
+  if (receipt.status !== 'success') throw new ExecutionRevertedError()
   return hash
 }
 
@@ -110,15 +111,9 @@ export async function submitSend({
     await afterSend(hash)
     return hash
   } catch (error) {
-    toast.showError(isUserRejection(error) ? SendText.DECLINED : shortMessage(error))
+    toast.showError(isUserRejection(error) ? SendText.DECLINED : readableError(error))
     return undefined
   } finally {
     send.setSending(false)
   }
-}
-
-// viem's messages carry pages of request details; its shortMessage is the part meant for people.
-function shortMessage(error: unknown): string {
-  const short = (error as { shortMessage?: unknown })?.shortMessage
-  return typeof short === 'string' && short ? short : errorMessage(error)
 }

@@ -4,6 +4,7 @@
  * disconnects (sign-in required) or just closes. Framework-free; the react views call it.
  */
 import { ErrorText, errorMessage, isUserRejection, PorticoError } from '../errors.ts'
+import { readableError } from '../readable-error.ts'
 import { createStore, type Store } from '../store.ts'
 import type { ConnectionStatus } from '../stores/connection.ts'
 import type { Modal } from '../stores/modal.ts'
@@ -118,7 +119,7 @@ export function createSiwxFlow(parameters: SiwxFlowParameters) {
       emit({ type: 'SIWX_AUTH_SUCCESS', session })
     } catch (error) {
       store.setState({ signing: false })
-      const text = isUserRejection(error) ? ErrorText.SIGNATURE_DECLINED : errorMessage(error)
+      const text = isUserRejection(error) ? ErrorText.SIGNATURE_DECLINED : readableError(error)
       modal.open({ view: 'SIWXSignMessage' })
       toast.showError(text)
       emit({ type: 'SIWX_AUTH_ERROR', message: text })

@@ -1,4 +1,4 @@
-import { errorMessage, isUserRejection } from '@portico/core'
+import { isUserRejection, readableError } from '@portico/core'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { WalletImage } from '../components/WalletImage.tsx'
 import { useStore } from '../hooks.ts'
@@ -22,7 +22,7 @@ export default function ConnectingExternal({ portico }: ViewProps) {
       portico.modal.close({ force: true })
     } catch (error) {
       setAttempt(
-        isUserRejection(error) ? { state: 'declined' } : { state: 'failed', message: errorMessage(error) },
+        isUserRejection(error) ? { state: 'declined' } : { state: 'failed', message: readableError(error) },
       )
     }
   }, [connectorId, portico])
