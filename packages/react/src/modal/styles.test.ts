@@ -20,7 +20,7 @@ function keyframes(text: string): Map<string, string> {
   return found
 }
 
-describe('the modal’s motion (issue 17)', () => {
+describe('the modal’s CSS: motion (issue 17) and fit (issue 18)', () => {
   it('never starts content from transparent: what was clicked for is readable in the first frame', () => {
     const opacities = [...keyframes(css).values()].flatMap((body) =>
       [...body.matchAll(/opacity:\s*([\d.]+)/g)].map((match) => Number(match[1])),
@@ -39,5 +39,9 @@ describe('the modal’s motion (issue 17)', () => {
     expect(css).toMatch(
       /@media \(prefers-reduced-motion: reduce\) \{\s*\*, \*::before, \*::after \{ animation: none !important;/,
     )
+  })
+
+  it('keeps a toast within a phone’s width, however long its sentence', () => {
+    expect(/\.toast \{[^}]*max-width: calc\(100vw - 24px\)/.test(css)).toBe(true)
   })
 })

@@ -109,6 +109,8 @@ button:focus-visible { outline: 2px solid var(--portico-accent); outline-offset:
   padding: 8px 14px; border-radius: 999px; background: var(--portico-bg-raised);
   border: 1px solid var(--portico-border); color: var(--portico-fg);
   font-size: 14px; animation: fade ${ANIMATION_MS.view}ms ease-out;
+  /* A sentence-long error wraps on a phone instead of running off both edges. */
+  width: max-content; max-width: calc(100vw - 24px);
 }
 .toast.error .dot { background: var(--portico-error); }
 .toast.success .dot { background: var(--portico-success); }
