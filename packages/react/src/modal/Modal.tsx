@@ -35,11 +35,21 @@ export function Modal({ portico, root }: { portico: Portico; root: ShadowRoot })
   useLayoutEffect(() => {
     if (!open) return
     trigger.current = activeElementDeep()
-    const unlock = lockPage(root.host)
     dialogRef.current?.focus()
+    // Once the modal's first frame is painted: making the page inert restyles all of it, which would
+    // hold that frame back by a few milliseconds. The backdrop covers the page meanwhile.
+    let unlock: (() => void) | undefined
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        unlock = lockPage(root.host)
+      })
+    })
     return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(timer)
       // The page first: an inert trigger cannot take focus back.
-      unlock()
+      unlock?.()
       const previous = trigger.current
       if (previous?.isConnected) previous.focus()
     }
