@@ -23,7 +23,12 @@ NAME=value lines (variables already set win). The README's "Run the services in 
 
 /** What the process writes goes to stdout as JSON lines, the same shape as Fastify's request log. */
 // At info until the configuration is checked: LOG_LEVEL may be one pino would refuse.
-const logger = pino({ level: 'info', base: { service: 'portico-server' } })
+// Synchronous writes: the lines keep their order and none is lost when the process ends at once
+// (a refused configuration), which pino's asynchronous default did not guarantee on a loaded machine.
+const logger = pino(
+  { level: 'info', base: { service: 'portico-server' } },
+  pino.destination({ dest: 1, sync: true }),
+)
 
 async function main(argv: string[]): Promise<number> {
   const { env, rest } = environment(argv)
