@@ -53,6 +53,7 @@ beforeAll(async () => {
         ...process.env,
         NEXT_TELEMETRY_DISABLED: '1',
         PORTICO_PROJECT_ID: stack.projectId,
+        PORTICO_APP_URL: appUrl,
         PORTICO_SERVICES_URL: stack.servicesUrl,
         PORTICO_RPC_URL: stack.rpcUrl,
         PORTICO_CHAIN_ID: `${stack.chainId}`,

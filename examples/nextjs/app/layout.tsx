@@ -5,7 +5,7 @@ import { connection } from 'next/server'
 import type { ReactNode } from 'react'
 import { cookieToInitialState } from 'wagmi'
 import { settingsFromEnv } from '@/lib/settings'
-import { currentSession, pageOrigin, SIWX_COOKIE, validToken } from '@/lib/siwx-session'
+import { currentSession, SIWX_COOKIE, validToken } from '@/lib/siwx-session'
 import { createWagmiConfig } from '@/lib/wagmi'
 import { Providers } from './providers'
 import './globals.css'
@@ -25,7 +25,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   await connection()
   const settings = settingsFromEnv()
   const requestHeaders = await headers()
-  const origin = pageOrigin(requestHeaders)
+  const origin = settings.appUrl
   const initialState = cookieToInitialState(createWagmiConfig(settings), requestHeaders.get('cookie'))
   const token = validToken((await cookies()).get(SIWX_COOKIE)?.value)
   const siwxSession = await currentSession(settings, origin, token)

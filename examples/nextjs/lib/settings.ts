@@ -5,6 +5,11 @@
  */
 export interface PorticoSettings {
   projectId: string
+  /**
+   * This app's public origin (`PORTICO_APP_URL`): the Origin it speaks for to the services and the
+   * one same-origin requests must come from. Configured, never taken from Host or X-Forwarded-* headers.
+   */
+  appUrl: string
   servicesUrl: string
   rpcUrl: string
   chainId: number
@@ -22,8 +27,10 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): PorticoSe
   if (!Number.isSafeInteger(chainId) || chainId <= 0) {
     throw new Error(`PORTICO_CHAIN_ID must be a positive integer, got "${env.PORTICO_CHAIN_ID}"`)
   }
+  const appUrl = new URL(env.PORTICO_APP_URL ?? 'http://localhost:3000').origin
   return {
     projectId,
+    appUrl,
     servicesUrl: env.PORTICO_SERVICES_URL ?? 'http://localhost:3001',
     rpcUrl: env.PORTICO_RPC_URL ?? 'http://127.0.0.1:8545',
     chainId,

@@ -14,12 +14,6 @@ export function validToken(value: string | undefined): string | undefined {
   return value && TOKEN.test(value) ? value : undefined
 }
 
-/** The origin the browser sees this app at; behind a TLS proxy, X-Forwarded-Proto says https. */
-export function pageOrigin(headers: Headers): string {
-  const forwarded = headers.get('x-forwarded-proto')?.split(',')[0]?.trim()
-  return `${forwarded === 'https' ? 'https' : 'http'}://${headers.get('host') ?? 'localhost'}`
-}
-
 /**
  * Server to server, on the page's behalf: the services check this Origin against the project's
  * allowed origins and bind the signed message's domain to it, as for a call from the browser.

@@ -1,7 +1,7 @@
 import { type SIWXSession, siwxSignedMessageSchema } from '@portico/core'
 import { type NextRequest, NextResponse } from 'next/server'
 import { settingsFromEnv } from '@/lib/settings'
-import { callServices, currentSession, pageOrigin, SIWX_COOKIE, validToken } from '@/lib/siwx-session'
+import { callServices, currentSession, SIWX_COOKIE, validToken } from '@/lib/siwx-session'
 
 /**
  * GET, POST and DELETE on `/api/siwx/session` — the `sessionPath` of `createPageSiwx`: the modal
@@ -22,7 +22,7 @@ function cookieOptions(origin: string, maxAge: number) {
 
 /** A cookie-setting endpoint must not be callable from other sites (CSRF): same origin only. */
 function crossOrigin(request: NextRequest): boolean {
-  return request.headers.get('origin') !== pageOrigin(request.headers)
+  return request.headers.get('origin') !== settingsFromEnv().appUrl
 }
 
 /** The body as text, refused once it passes the limit — whether or not a Content-Length was sent. */
@@ -46,7 +46,7 @@ async function boundedText(request: NextRequest): Promise<string | undefined> {
 export async function GET(request: NextRequest) {
   const session = await currentSession(
     settingsFromEnv(),
-    pageOrigin(request.headers),
+    settingsFromEnv().appUrl,
     validToken(request.cookies.get(SIWX_COOKIE)?.value),
   )
   return NextResponse.json({ session }, { headers: NO_STORE })
@@ -65,7 +65,7 @@ export async function POST(request: NextRequest) {
   const parsed = siwxSignedMessageSchema.safeParse(body)
   if (!parsed.success) return error(400, 'body: expected { message, signature }')
 
-  const origin = pageOrigin(request.headers)
+  const origin = settingsFromEnv().appUrl
   let created: Response
   let answer: { token?: unknown; session?: SIWXSession }
   try {
@@ -93,7 +93,7 @@ export async function POST(request: NextRequest) {
 export async function DELETE(request: NextRequest) {
   if (crossOrigin(request)) return error(403, 'Unauthorized: origin not allowed')
   const settings = settingsFromEnv()
-  const origin = pageOrigin(request.headers)
+  const origin = settingsFromEnv().appUrl
   const token = validToken(request.cookies.get(SIWX_COOKIE)?.value)
   const session = await currentSession(settings, origin, token)
   if (token && session?.id) {
