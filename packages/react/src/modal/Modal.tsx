@@ -200,10 +200,8 @@ function AnimatedHeight({
     const element = inner.current
     if (!element || typeof ResizeObserver === 'undefined') return
     const observer = new ResizeObserver(() => {
-      const padding =
-        Number.parseFloat(getComputedStyle(element).paddingTop) +
-        Number.parseFloat(getComputedStyle(element).paddingBottom)
-      lastHeight.current = element.offsetHeight - padding
+      // The view inside the body, without the body's padding: what the placeholder has to fill.
+      lastHeight.current = (element.firstElementChild as HTMLElement | null)?.offsetHeight ?? 0
       if (outer.current) outer.current.style.height = `${element.offsetHeight}px`
     })
     observer.observe(element)
