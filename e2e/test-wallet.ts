@@ -72,14 +72,20 @@ export async function installTestWallet(
         return null
       }
       case 'eth_sendTransaction': {
-        // Signed here with the dev key and sent raw, as an extension does; anvil fills in nonce and fees.
-        const [tx] = params as [{ to?: Hex; value?: Hex; data?: Hex; gas?: Hex }]
+        // Signed here with the dev key and sent raw, as an extension does: the gas and fee caps the
+        // page suggests are used (as MetaMask's "site suggested"), anything left out is filled in.
+        const [tx] = params as [
+          { to?: Hex; value?: Hex; data?: Hex; gas?: Hex; maxFeePerGas?: Hex; maxPriorityFeePerGas?: Hex },
+        ]
+        const quantity = (value: Hex | undefined) => (value === undefined ? undefined : BigInt(value))
         return wallet.sendTransaction({
           chain: null,
           to: tx.to,
-          value: tx.value === undefined ? undefined : BigInt(tx.value),
+          value: quantity(tx.value),
           data: tx.data,
-          gas: tx.gas === undefined ? undefined : BigInt(tx.gas),
+          gas: quantity(tx.gas),
+          maxFeePerGas: quantity(tx.maxFeePerGas),
+          maxPriorityFeePerGas: quantity(tx.maxPriorityFeePerGas),
         })
       }
       case 'personal_sign': {

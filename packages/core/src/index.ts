@@ -5,8 +5,21 @@
 export type { AccountData } from './account/account-data.ts'
 export { activityRow, monthGroups } from './account/activity.ts'
 export type { BalanceSnapshot } from './account/native-balance.ts'
-export { createSendStore, SendText, toUnits, validateSend } from './account/send.ts'
-export { estimateSendFee, submitSend } from './account/send-actions.ts'
+export {
+  canSend,
+  createSendStore,
+  isNativeToken,
+  maxNativeAmount,
+  type SendFeeQuote,
+  type SendProblems,
+  type SendState,
+  type SendStore,
+  SendText,
+  type SentTransfer,
+  sendProblems,
+  toUnits,
+} from './account/send.ts'
+export { quoteSendFee, submitSend } from './account/send-actions.ts'
 export { sortByValue, totalValue, visibleBalances } from './account/tokens.ts'
 export type { Balance, Nft, Transaction } from './account/types.ts'
 export { createPortico } from './client.ts'

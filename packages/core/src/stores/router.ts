@@ -41,6 +41,8 @@ export type View =
 export interface RouterData {
   connectorId?: string | undefined
   wallet?: { name: string; icon?: string | undefined } | undefined
+  /** The Account tab to show, e.g. Activity after a send. */
+  accountTab?: 'tokens' | 'nfts' | 'activity' | undefined
 }
 
 type RouterDirection = 'forward' | 'back' | 'none'

@@ -1,13 +1,15 @@
 import {
   type Balance,
+  canSend,
   createSendStore,
-  DEBOUNCE_MS,
-  estimateSendFee,
   formatUnitsFloor,
+  isNativeToken,
+  type SendFeeQuote,
   SendText,
+  sendProblems,
   sortByValue,
   submitSend,
-  validateSend,
+  toUnits,
   visibleBalances,
 } from '@portico/core'
 import { useEffect, useId, useState } from 'react'
@@ -16,79 +18,80 @@ import { useStore } from '../hooks.ts'
 import './account/account-css.ts'
 import { formatQuantity } from './account/TokensTab.tsx'
 import { useAccountData } from './account/use-account-data.ts'
+import { FieldError } from './send/FieldError.tsx'
+import { SendDone } from './send/SendDone.tsx'
+import './send/send-css.ts'
+import { useSendQuote } from './send/use-send-quote.ts'
 import type { ViewProps } from './types.ts'
 
 const FEE_DECIMALS = 6
 
-/** Send a token: pick it, type amount and receiver, see the fee, approve in the wallet. */
+/** Send a token: pick it, type amount and receiver, see the fee, approve in the wallet, see it done. */
 export default function WalletSend({ portico }: ViewProps) {
   const accountData = useAccountData(portico)
   const account = useStore(portico.account)
+  const nativeBalance = useStore(portico.balance).value
   const portfolio = useStore(accountData.balances.store)
   const tokens = sortByValue(visibleBalances(portfolio.balances))
   const [send] = useState(() => createSendStore())
   const state = useStore(send.store)
-  const ids = { token: useId(), amount: useId(), receiver: useId() }
+  const ids = {
+    token: useId(),
+    amount: useId(),
+    amountError: useId(),
+    receiver: useId(),
+    receiverError: useId(),
+  }
+  const statusId = useId()
   const { network, wagmiConfig, toast } = portico
+  const { symbol, decimals } = network.nativeCurrency
 
   useEffect(() => {
     void accountData.balances.fetchBalances(account.address)
-  }, [accountData, account.address])
+    // The fee is paid from the balance on chain, not from the services' indexed view of it.
+    void portico.refreshBalance({ force: true })
+  }, [accountData, account.address, portico])
 
   // The token the user picked keeps following the latest balances (after a send, a refresh).
   const token = tokens.find((t) => t.address === state.token?.address && t.symbol === state.token?.symbol)
-  const current = { ...state, token }
-  const problem = validateSend(current, {
-    namespace: network.chainNamespace,
-    isUnsupportedChain: account.isUnsupportedChain,
+  const problems = sendProblems(
+    { ...state, token },
+    {
+      namespace: network.chainNamespace,
+      isUnsupportedChain: account.isUnsupportedChain,
+      nativeBalance,
+      nativeSymbol: symbol,
+    },
+  )
+  const amountReady =
+    !problems.amount && Boolean(state.sendTokenAmount.trim()) && problems.missing === undefined
+  useSendQuote({
+    portico,
+    accountData,
+    send,
+    state,
+    token,
+    from: account.address,
+    receiver: !problems.receiver && state.receiverAddress.trim() ? state.receiverAddress.trim() : undefined,
+    amountReady,
+    nativeBalance,
   })
 
-  useEffect(() => {
-    if (problem || !token || !account.address) return
-    const from = account.address
-    let cancelled = false
-    // Estimating on every keystroke would flood the node; wait until typing pauses.
-    const timer = setTimeout(() => {
-      estimateSendFee({
-        wagmiConfig,
-        chainId: network.id,
-        caipNetworkId: network.caipNetworkId,
-        services: accountData.services,
-        from,
-        token,
-        amount: state.sendTokenAmount,
-        receiverAddress: state.receiverAddress,
-      }).then(
-        (fee) => {
-          if (!cancelled) send.setGasFee(fee)
-        },
-        // Said, not hidden: the node refusing to estimate often means the transfer would fail.
-        () => {
-          if (!cancelled) send.setGasFee(null)
-        },
-      )
-    }, DEBOUNCE_MS)
-    return () => {
-      cancelled = true
-      clearTimeout(timer)
-    }
-  }, [
-    problem,
-    token,
-    account.address,
-    state.sendTokenAmount,
-    state.receiverAddress,
-    send,
-    wagmiConfig,
-    network,
-    accountData,
-  ])
+  if (state.sent) {
+    return <SendDone portico={portico} sent={state.sent} onSendAnother={send.startOver} />
+  }
+
+  const busy = state.phase !== 'idle'
+  // Sending waits for the quote: the fee check of behaviour §5 needs it (a failed estimate still lets the visitor try).
+  const ready = canSend(problems) && Boolean(token) && state.quote !== undefined && !busy
+  const amountError = state.edited.amount ? problems.amount : undefined
+  const receiverError = state.edited.receiver ? problems.receiver : undefined
 
   const submit = async () => {
-    if (problem || !token) return
-    send.setToken(token)
+    if (!ready || !token) return
     await submitSend({
       send,
+      token,
       toast,
       wagmiConfig,
       chainId: network.id,
@@ -98,15 +101,31 @@ export default function WalletSend({ portico }: ViewProps) {
     })
   }
 
-  const { symbol, decimals } = network.nativeCurrency
+  const max = () => {
+    if (!token) return
+    if (isNativeToken(token)) {
+      // The whole balance for now; the quote takes its fee reserve off within a moment.
+      const whole = nativeBalance ?? toUnits(token.quantity.numeric, Number(token.quantity.decimals))
+      send.setMax(formatUnitsFloor(whole, decimals, decimals), { followsFee: true })
+      void portico.refreshBalance({ force: true })
+    } else send.setMax(token.quantity.numeric, { followsFee: false })
+  }
+
   return (
     <form
-      className="stack"
+      className="stack send-form"
+      noValidate
+      aria-busy={busy}
       onSubmit={(event) => {
         event.preventDefault()
         void submit()
       }}
     >
+      {problems.form && (
+        <p role="alert" className="error">
+          {problems.form}
+        </p>
+      )}
       <div className="field">
         <label htmlFor={ids.token}>Token</label>
         <div className="row">
@@ -115,6 +134,7 @@ export default function WalletSend({ portico }: ViewProps) {
             id={ids.token}
             style={{ flex: 1 }}
             value={token ? tokenKey(token) : ''}
+            disabled={busy}
             onChange={(event) => send.setToken(tokens.find((t) => tokenKey(t) === event.target.value))}
           >
             <option value="">Select a token</option>
@@ -136,18 +156,22 @@ export default function WalletSend({ portico }: ViewProps) {
             autoComplete="off"
             placeholder="0.00"
             value={state.sendTokenAmount}
+            readOnly={busy}
+            aria-invalid={amountError ? true : undefined}
+            aria-describedby={amountError ? ids.amountError : undefined}
             onChange={(event) => send.setAmount(event.target.value)}
           />
           <button
             type="button"
-            className="secondary"
-            style={{ width: 'auto', padding: '0 12px' }}
-            disabled={!token}
-            onClick={() => token && send.setAmount(token.quantity.numeric)}
+            className="secondary max-button"
+            disabled={!token || busy}
+            aria-pressed={state.maxed}
+            onClick={max}
           >
             Max
           </button>
         </div>
+        <FieldError id={ids.amountError} text={amountError} />
       </div>
       <div className="field">
         <label htmlFor={ids.receiver}>To</label>
@@ -157,23 +181,44 @@ export default function WalletSend({ portico }: ViewProps) {
           spellCheck={false}
           placeholder="0x…"
           value={state.receiverAddress}
+          readOnly={busy}
+          aria-invalid={receiverError ? true : undefined}
+          aria-describedby={receiverError ? ids.receiverError : undefined}
           onChange={(event) => send.setReceiver(event.target.value)}
         />
+        <FieldError id={ids.receiverError} text={receiverError} />
       </div>
-      <p className="muted" aria-live="polite" data-testid="send-message">
-        {problem ?? feeText(state.gasFee, decimals, symbol)}
+      <p className="muted" id={statusId} aria-live="polite" data-testid="send-message">
+        {problems.missing ??
+          (problems.amount || problems.receiver ? '' : feeText(state.quote, decimals, symbol))}
       </p>
-      <button type="submit" className="primary" disabled={Boolean(problem) || state.sending}>
-        {state.sending ? 'Confirm in your wallet…' : 'Send'}
+      {state.failure && (
+        <p role="alert" className="error send-failure">
+          {state.failure}
+        </p>
+      )}
+      <button
+        type="submit"
+        className="primary"
+        disabled={!ready}
+        aria-busy={busy}
+        aria-describedby={statusId}
+      >
+        {busy && <span className="spinner small" aria-hidden="true" />}
+        {state.phase === 'wallet'
+          ? SendText.CONFIRM_IN_WALLET
+          : state.phase === 'mining'
+            ? SendText.SENDING
+            : 'Send'}
       </button>
     </form>
   )
 }
 
-function feeText(fee: bigint | null | undefined, decimals: number, symbol: string): string {
-  if (fee === undefined) return 'Estimating network fee…'
-  if (fee === null) return SendText.FEE_UNAVAILABLE
-  return `Network fee: ${formatUnitsFloor(fee, decimals, FEE_DECIMALS)} ${symbol}`
+function feeText(quote: SendFeeQuote | null | undefined, decimals: number, symbol: string): string {
+  if (quote === undefined) return 'Estimating network fee…'
+  if (quote === null) return SendText.FEE_UNAVAILABLE
+  return `Network fee: ${formatUnitsFloor(quote.expectedFee, decimals, FEE_DECIMALS)} ${symbol}`
 }
 
 function tokenKey(token: Balance): string {

@@ -15,12 +15,18 @@ const TABS = [
  * Home and End move between tabs and select them.
  */
 export function AccountTabs({ portico }: ViewProps) {
-  const [selected, setSelected] = useState(0)
+  const history = portico.options.features.history
+  const visible = TABS.filter((tab) => tab.id !== 'activity' || history)
+  const [selected, setSelected] = useState(() => {
+    const asked = portico.router.store.getState().data?.accountTab
+    return Math.max(
+      0,
+      visible.findIndex((tab) => tab.id === asked),
+    )
+  })
   const tabs = useRef<(HTMLButtonElement | null)[]>([])
   const baseId = useId()
-  const history = portico.options.features.history
 
-  const visible = TABS.filter((tab) => tab.id !== 'activity' || history)
   const current = visible[selected] ?? visible[0]
 
   const select = (index: number) => {

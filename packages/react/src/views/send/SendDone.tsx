@@ -1,0 +1,69 @@
+import { type Portico, type SentTransfer, shortenAddress } from '@portico/core'
+import { useEffect, useRef } from 'react'
+
+/** The done state of a send: what went where, the transaction, and the ways on. */
+export function SendDone({
+  portico,
+  sent,
+  onSendAnother,
+}: {
+  portico: Portico
+  sent: SentTransfer
+  onSendAnother: () => void
+}) {
+  const heading = useRef<HTMLHeadingElement>(null)
+  // The Send button the visitor pressed is gone; the news takes its place in the focus order.
+  useEffect(() => heading.current?.focus(), [])
+  const explorer = portico.network.chain.blockExplorers?.default.url
+  const transactionUrl = explorer ? `${explorer.replace(/\/+$/, '')}/tx/${sent.hash}` : undefined
+
+  return (
+    <div className="send-done">
+      <span className="done-mark">
+        <svg
+          aria-hidden="true"
+          width="28"
+          height="28"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+        >
+          <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </span>
+      <h3 ref={heading} tabIndex={-1}>
+        Sent
+      </h3>
+      <p className="amount">
+        {sent.amount} {sent.symbol}
+      </p>
+      <dl>
+        <dt>To</dt>
+        <dd title={sent.receiverAddress}>{shortenAddress(sent.receiverAddress)}</dd>
+        <dt>Transaction</dt>
+        <dd>
+          {transactionUrl ? (
+            <a href={transactionUrl} target="_blank" rel="noopener noreferrer">
+              {shortenAddress(sent.hash)}
+            </a>
+          ) : (
+            <span title={sent.hash}>{shortenAddress(sent.hash)}</span>
+          )}
+        </dd>
+      </dl>
+      <div className="actions">
+        <button
+          type="button"
+          className="primary"
+          onClick={() => portico.router.reset('Account', { accountTab: 'activity' })}
+        >
+          View activity
+        </button>
+        <button type="button" className="secondary" onClick={onSendAnother}>
+          Send another
+        </button>
+      </div>
+    </div>
+  )
+}

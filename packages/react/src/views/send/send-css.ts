@@ -1,0 +1,26 @@
+import { addViewCss } from '../../modal/view-css.ts'
+
+/** The send form's own styles: field errors, the busy button, the done state. */
+addViewCss(`
+.send-form .field-error { margin: 0; min-height: 0; color: var(--portico-error); font-size: 0.9em; }
+.send-form .field-error:empty { display: none; }
+.send-form input[aria-invalid="true"] { border-color: var(--portico-error); }
+.send-form .max-button { width: auto; padding: 0 12px; }
+.send-form .primary { display: inline-flex; align-items: center; justify-content: center; gap: 8px; }
+.send-form .primary:disabled { background: var(--portico-bg-raised); color: var(--portico-fg-muted);
+  cursor: not-allowed; }
+.send-form .primary[aria-busy="true"] { background: var(--portico-accent-fill); color: #fff; opacity: 0.85;
+  cursor: progress; }
+.spinner.small { width: 16px; height: 16px; border-width: 2px; border-color: rgba(255,255,255,0.35);
+  border-top-color: #fff; }
+.send-done { display: flex; flex-direction: column; align-items: center; gap: 8px; text-align: center; }
+.send-done .done-mark { width: 56px; height: 56px; border-radius: 50%; display: inline-flex;
+  align-items: center; justify-content: center; background: color-mix(in srgb, var(--portico-success) 18%, transparent);
+  color: var(--portico-success); }
+.send-done .amount { font-size: 1.6em; font-weight: 600; margin: 0; }
+.send-done dl { display: grid; grid-template-columns: auto 1fr; gap: 4px 12px; margin: 8px 0; width: 100%;
+  text-align: left; }
+.send-done dt { color: var(--portico-fg-muted); }
+.send-done dd { margin: 0; overflow-wrap: anywhere; }
+.send-done .actions { display: flex; flex-direction: column; gap: 8px; width: 100%; }
+`)
