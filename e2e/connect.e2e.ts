@@ -129,4 +129,34 @@ describe('unsupported network', () => {
     await expect.poll(() => session.page.getByRole('button', { name: 'Network Anvil' }).count()).toBe(1)
     await expect.poll(() => dialog().getByRole('heading').textContent()).toBe('Account')
   })
+
+  it('a wallet on another network connects, is asked to switch, and a declined switch leaves it connected with the offer', async () => {
+    await session.wallet.moveToChain(session.page, 1)
+    session.wallet.decide('reject', 'wallet_switchEthereumChain')
+    await connectButton().click()
+    await dialog()
+      .getByRole('button', { name: /Test Wallet/ })
+      .click()
+    await expect.poll(() => dialog().getByRole('heading').textContent()).toBe('Switch Network')
+    await expect
+      .poll(() => dialog().getByRole('alert').textContent())
+      .toBe('You declined the network switch in your wallet.')
+    expect(session.wallet.prompts).toContain('wallet_switchEthereumChain')
+    expect(await session.page.getByTestId('status').textContent()).toBe('connected')
+    expect(await dialog().textContent()).not.toContain('Connection declined')
+
+    session.wallet.decide('approve', 'wallet_switchEthereumChain')
+    await dialog().getByRole('button', { name: 'Switch to Anvil' }).click()
+    await expect.poll(() => dialog().getByRole('heading').textContent()).toBe('Account')
+    await expect.poll(() => session.page.getByRole('button', { name: 'Network Anvil' }).count()).toBe(1)
+  })
+
+  it('goes back to Account by itself when the wallet returns to the page network by hand', async () => {
+    await connect()
+    await session.wallet.moveToChain(session.page, 1)
+    await session.page.getByRole('button', { name: 'Wrong network, switch to Anvil' }).click()
+    await expect.poll(() => dialog().getByRole('heading').textContent()).toBe('Switch Network')
+    await session.wallet.moveToChain(session.page, stack.chainId)
+    await expect.poll(() => dialog().getByRole('heading').textContent()).toBe('Account')
+  })
 })

@@ -14,8 +14,8 @@ export interface TestWalletOptions {
 
 export interface TestWallet {
   address: Hex
-  /** What the wallet answers to the next prompts (connect, sign, send); default approve. */
-  decide(decision: Decision): void
+  /** What the wallet answers to the next prompts (connect, sign, send, switch), or to one method's only; default approve. */
+  decide(decision: Decision, method?: string): void
   /** Methods the page asked for, in order — what a person would have seen prompts for. */
   prompts: string[]
   /** The person switches the wallet to another chain by hand; the page hears `chainChanged`. */
@@ -28,6 +28,7 @@ const PROMPTED = new Set([
   'personal_sign',
   'eth_sendTransaction',
   'eth_signTypedData_v4',
+  'wallet_switchEthereumChain',
 ])
 
 /**
@@ -42,6 +43,7 @@ export async function installTestWallet(
   const account = privateKeyToAccount(options.privateKey)
   const wallet = createWalletClient({ account, transport: http(options.rpcUrl) })
   let decision: Decision = 'approve'
+  const byMethod = new Map<string, Decision>()
   let permitted = false
   let currentChainId = options.chainId
   const prompts: string[] = []
@@ -49,7 +51,8 @@ export async function installTestWallet(
   async function handle(method: string, params: unknown[]): Promise<unknown> {
     if (PROMPTED.has(method)) {
       prompts.push(method)
-      if (decision === 'reject') throw { code: 4001, message: 'User rejected the request.' }
+      if ((byMethod.get(method) ?? decision) === 'reject')
+        throw { code: 4001, message: 'User rejected the request.' }
     }
     switch (method) {
       case 'eth_requestAccounts':
@@ -125,8 +128,9 @@ export async function installTestWallet(
   })
   return {
     address: account.address,
-    decide: (next) => {
-      decision = next
+    decide: (next, method) => {
+      if (method) byMethod.set(method, next)
+      else decision = next
     },
     prompts,
     async moveToChain(page, chainId) {

@@ -97,7 +97,9 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
     const connector = wagmiConfig.connectors.find((c) => c.id === connectorId)
     if (!connector) throw new PorticoError(ErrorText.ADAPTER_NOT_FOUND)
     try {
-      await wagmiConnect(wagmiConfig, { connector, chainId: chain.id })
+      // Without chainId: a wallet on another network connects, and the modal then offers the switch
+      // (a declined switch inside connect would have failed the whole connection).
+      await wagmiConnect(wagmiConfig, { connector })
       recent.remember({ id: connector.id, rdns: rdnsOf(connector) })
     } catch (error) {
       throw toPorticoError(error, isUserRejection(error) ? 'WALLET_ERROR' : 'INTERNAL_SDK_ERROR')

@@ -9,6 +9,8 @@ export const ANIMATION_MS = { view: 150, headerText: 120, modalHeight: 150, shak
 
 export const TOAST_REOPEN_MS = 150
 export const TOAST_AUTO_CLOSE_MS = 2500
+/** Error toasts stay long enough to read a sentence twice (issue 18 §3). */
+export const TOAST_ERROR_CLOSE_MS = 8000
 
 export const RECENT_WALLETS_MAX = 2
 

@@ -43,6 +43,8 @@ export interface RouterData {
   wallet?: { name: string; icon?: string | undefined } | undefined
   /** The Account tab to show, e.g. Activity after a send. */
   accountTab?: 'tokens' | 'nfts' | 'activity' | undefined
+  /** UnsupportedChain right after a connect: ask the wallet to switch without waiting for a click. */
+  switchNow?: boolean | undefined
 }
 
 type RouterDirection = 'forward' | 'back' | 'none'

@@ -34,6 +34,15 @@ describe('toast', () => {
     })
   })
 
+  it('leaves an error toast up for 8 s, long enough to read, not the 2.5 s of good news', () => {
+    const toast = createToastStore()
+    toast.showError('Not enough funds to pay for this transaction and its network fee.')
+    vi.advanceTimersByTime(7999)
+    expect(toast.store.getState()).toMatchObject({ open: true, variant: 'error' })
+    vi.advanceTimersByTime(1)
+    expect(toast.store.getState().open).toBe(false)
+  })
+
   it('keeps an error toast open when asked not to auto-close', () => {
     const toast = createToastStore()
     toast.showError('Signature declined', { autoClose: false })

@@ -1,4 +1,4 @@
-import { TOAST_AUTO_CLOSE_MS, TOAST_REOPEN_MS } from '../constants.ts'
+import { TOAST_AUTO_CLOSE_MS, TOAST_ERROR_CLOSE_MS, TOAST_REOPEN_MS } from '../constants.ts'
 import { createStore, type Store } from '../store.ts'
 import { systemTimers, type Timers } from './modal.ts'
 
@@ -53,7 +53,12 @@ export function createToastStore({
 
   function open(variant: ToastVariant, message: string, icon: string | undefined, autoClose: boolean) {
     store.setState((state) => ({ open: true, message, variant, icon, autoClose, id: state.id + 1 }))
-    if (autoClose) autoCloseTimer = timers.setTimeout(hide, TOAST_AUTO_CLOSE_MS)
+    // An error is a sentence to read and act on; good news only needs a glance.
+    if (autoClose)
+      autoCloseTimer = timers.setTimeout(
+        hide,
+        variant === 'error' ? TOAST_ERROR_CLOSE_MS : TOAST_AUTO_CLOSE_MS,
+      )
   }
 
   function show(

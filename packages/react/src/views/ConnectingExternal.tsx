@@ -19,7 +19,10 @@ export default function ConnectingExternal({ portico }: ViewProps) {
     setAttempt({ state: 'waiting' })
     try {
       await portico.connectWallet(connectorId)
-      portico.modal.close({ force: true })
+      // Connected on another network: stay connected and offer the switch instead of failing the connect.
+      if (portico.account.getState().isUnsupportedChain)
+        portico.router.replace('UnsupportedChain', { switchNow: true })
+      else portico.modal.close({ force: true })
     } catch (error) {
       setAttempt(
         isUserRejection(error) ? { state: 'declined' } : { state: 'failed', message: readableError(error) },

@@ -1,32 +1,67 @@
-import { errorMessage } from '@portico/core'
-import { useState } from 'react'
+import { isUserRejection, readableError } from '@portico/core'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useStore } from '../hooks.ts'
 import type { ViewProps } from './types.ts'
 
+type Attempt = { state: 'idle' } | { state: 'waiting' } | { state: 'failed'; message: string }
+
+/**
+ * The wallet is on another network (behaviour §2 UnsupportedChain, "Switch Network"). Arriving from
+ * a connect, the switch is asked for at once; whenever the wallet is back on the page's network —
+ * through this view or by hand in the wallet — the view gives way to Account.
+ */
 export default function UnsupportedChain({ portico }: ViewProps) {
   const account = useStore(portico.account)
-  const [error, setError] = useState<string>()
+  const { data } = useStore(portico.router.store)
+  const [attempt, setAttempt] = useState<Attempt>({ state: 'idle' })
+  const asked = useRef(false)
   const name = portico.network.name
 
-  const switchNetwork = async () => {
-    setError(undefined)
+  useEffect(() => {
+    if (account.isConnected && !account.isUnsupportedChain) portico.router.reset('Account')
+  }, [account.isConnected, account.isUnsupportedChain, portico])
+
+  const switchNetwork = useCallback(async () => {
+    setAttempt({ state: 'waiting' })
     try {
       await portico.switchToNetwork()
-      portico.router.reset(account.isConnected ? 'Account' : 'Connect')
+      setAttempt({ state: 'idle' })
     } catch (caught) {
-      setError(errorMessage(caught))
+      setAttempt({
+        state: 'failed',
+        message: isUserRejection(caught)
+          ? 'You declined the network switch in your wallet.'
+          : readableError(caught),
+      })
     }
-  }
+  }, [portico])
+
+  useEffect(() => {
+    if (!data?.switchNow || asked.current) return
+    asked.current = true
+    void switchNetwork()
+  }, [data?.switchNow, switchNetwork])
 
   return (
     <div className="stack center">
       <p>This app doesn’t support your current network. Switch to {name} to continue.</p>
-      {error && (
-        <p role="alert" className="error">
-          {error}
+      {attempt.state === 'waiting' && (
+        <p role="status" className="muted">
+          Approve the switch to {name} in your wallet
         </p>
       )}
-      <button type="button" className="primary" onClick={() => void switchNetwork()}>
+      {attempt.state === 'failed' && (
+        <p role="alert" className="error">
+          {attempt.message}
+        </p>
+      )}
+      <button
+        type="button"
+        className="primary"
+        disabled={attempt.state === 'waiting'}
+        aria-busy={attempt.state === 'waiting'}
+        onClick={() => void switchNetwork()}
+      >
         Switch to {name}
       </button>
       <button
