@@ -45,7 +45,7 @@ export const keyExportRoutesPlugin: FastifyPluginAsync<KeyExportRoutesOptions> =
     { schema: { body: z.object({}), response: { 200: z.object({}) } } },
     async (request) => {
       const { user } = await sharesOf(request)
-      await sendCode(request, user.email, EXPORT_PURPOSE, 'export')
+      await sendCode(request, user.email, EXPORT_PURPOSE, { kind: 'export' })
       return {}
     },
   )

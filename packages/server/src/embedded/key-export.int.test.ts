@@ -7,7 +7,7 @@ import { KeyText } from './key-routes.ts'
 import { issueOtp, OtpText } from './otps.ts'
 
 const EXPORT_ENDING =
-  'If this was not you, do not pass the code on and sign out of the wallet everywhere: with the code, someone signed in to your wallet can take its key.'
+  'Not you? Do not pass the code on: with it, someone signed in to your wallet can take its key. Change your e-mail password, then move your funds to a wallet only you control.'
 
 describeEachBackend('embedded-wallet key export', (backend) => {
   let testDb: TestDatabase

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
+import { createHash, randomBytes } from 'node:crypto'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { Database } from '../db/database.ts'
 import { tokenHasher } from '../hash-secret.ts'
@@ -17,6 +17,8 @@ const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 
 const CHROME_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36'
 const LINK = /(https?:\/\/\S+\/auth\/device\?token=[\w-]+)/
+const HOSTILE_PAGE = 'https://hostile.example'
+const HOSTILE_NAME = `Acme <script>alert(1)</script> & "Co" 'x'`
 
 describeEachBackend('embedded-wallet mail, links and pages', (backend) => {
   let testDb: TestDatabase
@@ -25,6 +27,7 @@ describeEachBackend('embedded-wallet mail, links and pages', (backend) => {
   let app: FastifyInstance
   let proxied: FastifyInstance
   let project: Project
+  let hostile: Project
 
   beforeAll(async () => {
     mailbox = await startDevMailbox({ log: () => {} })
@@ -43,6 +46,8 @@ describeEachBackend('embedded-wallet mail, links and pages', (backend) => {
     // Behind a proxy that is believed, X-Forwarded-Host is what Fastify reports as the host.
     proxied = await buildServer({ database, embedded: services, trustProxy: true })
     project = await createProject(database.db, { name: 'Acme Shop', origins: [PAGE] })
+    // Project names are free text: the page must show this one as text.
+    hostile = await createProject(database.db, { name: HOSTILE_NAME, origins: [HOSTILE_PAGE] })
   })
   afterAll(async () => {
     await app?.close()
@@ -95,6 +100,24 @@ describeEachBackend('embedded-wallet mail, links and pages', (backend) => {
     expect(text).toContain(`${device}, IP 127.0.0.1`)
     expect(text).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d UTC/)
   }
+  /** The services' page layout: one heading, its title, the card's style allowed by its hash alone, no script. */
+  const expectPage = (response: LightMyRequestResponse, status: number, heading: string) => {
+    expect(response.statusCode).toBe(status)
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
+    const csp = String(response.headers['content-security-policy'])
+    const style = /<style>([\s\S]*)<\/style>/.exec(response.body)?.[1] ?? ''
+    expect(style).toContain('background: #191a1a')
+    expect(csp).toContain(`style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'`)
+    expect(csp).not.toContain('unsafe-inline')
+    expect(response.body).toContain('<html lang="en">')
+    expect(response.body).toContain(`<title>${heading} · Portico</title>`)
+    expect(response.body.match(/<h1>.*?<\/h1>/g)).toEqual([`<h1>${heading}</h1>`])
+    expect(response.body).not.toMatch(/<script/i)
+  }
+  const approvalPage = async (mail: DevMail) => {
+    const link = new URL(LINK.exec(mail.text)?.[1] ?? '')
+    return app.inject({ url: `${link.pathname}${link.search}` })
+  }
 
   test('the login mail names the app, the page, the time and the device, and its code works', async () => {
     const email = `context-${backend.name}@example.com`
@@ -144,13 +167,61 @@ describeEachBackend('embedded-wallet mail, links and pages', (backend) => {
     const mail = lastMailTo(email)
     expect(mail.subject).toContain('Acme Shop')
     expectRequestDetails(mail.text, 'Chrome on Windows')
-    const link = new URL(LINK.exec(mail.text)?.[1] ?? '')
-    const page = await app.inject({ url: `${link.pathname}${link.search}` })
-    expect(page.body).toContain('Approve device')
+    const page = await approvalPage(mail)
+    expectPage(page, 200, 'Approve a new device')
+    expect(page.body).toContain('<button type="submit">Approve device</button>')
     expectRequestDetails(page.body, 'Chrome on Windows')
+    expect(page.body).toContain('<dt>App</dt><dd>Acme Shop (https://shop.example)</dd>')
+    expect(page.body).toMatch(/<dt>Time<\/dt><dd>\d{4}-\d\d-\d\d \d\d:\d\d UTC \(just now\)<\/dd>/)
+    expect(page.body).toContain('<dt>Device</dt><dd>Chrome on Windows, IP 127.0.0.1</dd>')
+    expect(page.body).toContain('Not you? Close this page: the device stays locked out.')
+
+    const token = new URL(LINK.exec(mail.text)?.[1] ?? '').searchParams.get('token') ?? ''
+    const approve = () =>
+      app.inject({
+        method: 'POST',
+        url: '/auth/device',
+        payload: `token=${token}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      })
+    expectPage(await approve(), 200, 'Device approved')
+    expectPage(await approve(), 200, 'Link expired')
     const unknown = await app.inject({ url: `/auth/device?token=${'x'.repeat(43)}` })
-    expect(unknown.body).toContain('Link expired')
+    expectPage(unknown, 200, 'Link expired')
     expect(unknown.body).not.toContain('Approve device')
+  })
+
+  test('a link cut short or posted wrongly gets a page saying so, not JSON', async () => {
+    const cut = await app.inject({ url: '/auth/device?token=abc' })
+    expectPage(cut, 400, 'Link not valid')
+    expect(cut.body).toContain('This link is incomplete or not valid.')
+    const untyped = await app.inject({ method: 'POST', url: '/auth/device', payload: 'token=abc' })
+    expectPage(untyped, 415, 'Link not valid')
+  })
+
+  test('the approval page shows hostile values as text', async () => {
+    const email = `hostile-${backend.name}@example.com`
+    await login(email)
+    const answer = await call(
+      '/email/connect',
+      { email },
+      {
+        device: device(),
+        headers: {
+          'user-agent': `<script>alert(1)</script> ${FIREFOX_LINUX}`,
+          'x-portico-project': hostile.id,
+          'x-portico-parent-origin': HOSTILE_PAGE,
+        },
+      },
+    )
+    expect(answer.json()).toEqual({ action: 'VERIFY_DEVICE' })
+    const page = await approvalPage(lastMailTo(email))
+    expectPage(page, 200, 'Approve a new device')
+    expect(page.body).toContain(
+      '<dd>Acme &#60;script&#62;alert(1)&#60;/script&#62; &#38; &#34;Co&#34; &#39;x&#39; (https://hostile.example)</dd>',
+    )
+    // The User-Agent itself is never shown: only the browser and system read from it.
+    expect(page.body).toContain('<dd>Firefox on Linux, IP 127.0.0.1</dd>')
   })
 
   test('the codes for changing the address say so, never "login code"', async () => {
@@ -167,10 +238,14 @@ describeEachBackend('embedded-wallet mail, links and pages', (backend) => {
     const arriving = lastMailTo(newEmail)
     for (const mail of [leaving, arriving]) {
       expect(`${mail.subject}\n${mail.text}`).not.toMatch(/login code/i)
-      expect(mail.subject).toMatch(/e-mail address/)
+      expect(mail.subject).toMatch(/^E-mail change .*under way.* for Acme Shop: \d{6}$/)
+      expect(mail.text).toMatch(/^E-mail change under way\. Your code: \d{6}\./)
+      expect(mail.text).toMatch(/\nNot you\? .+\n$/)
       expectRequestDetails(mail.text, 'Firefox on Linux')
     }
     expect(leaving.subject).not.toBe(arriving.subject)
+    expect(leaving.text.split('\n')[0]).toContain(`It moves your wallet from this address to ${newEmail}.`)
+    expect(arriving.text).not.toContain(email)
     const secondary = await call('/email/update/secondary', { otp: codeIn(arriving), newEmail }, auth)
     expect(secondary.json()).toEqual({ newEmail })
   })

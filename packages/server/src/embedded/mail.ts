@@ -23,41 +23,67 @@ export function createMailer(smtpUrl: string, from: string): Mailer {
   }
 }
 
-/** What a code is for: each kind has its own wording, so a code is never mistaken for another. */
-export type CodeKind = 'login' | 'leave-address' | 'new-address' | 'export'
+/**
+ * What a code is for, with what its mail must name: each kind has its own wording, so a code is
+ * never mistaken for another.
+ */
+export type CodeKind =
+  | { kind: 'login' }
+  | { kind: 'export' }
+  // To the current address; `newEmail` as the route's schema accepted it (no spaces or line breaks).
+  | { kind: 'leave-address'; newEmail: string }
+  // The current address is left out on purpose: this mail goes to whatever address was typed, a
+  // stranger's after a typo, while the person who asked already knows it. Even masked
+  // (a•••@example.com) it would show a personal domain, which can be enough to name the owner.
+  | { kind: 'new-address' }
 
-const CODE_WORDING: Record<CodeKind, { subject: string; opening: string; ending: string }> = {
-  login: {
-    subject: 'Your login code',
-    opening: 'Your login code',
-    ending: 'If this was not you, ignore this e-mail: nobody can log in without the code.',
-  },
-  'leave-address': {
-    subject: "Confirm changing your wallet's e-mail address",
-    opening: 'Your code to move your wallet to another e-mail address',
-    ending:
-      'If this was not you, do not pass the code on: your address stays as it is without it, but someone is signed in to your wallet.',
-  },
-  'new-address': {
-    subject: 'Confirm your new e-mail address',
-    opening: "Your code to make this your wallet's e-mail address",
-    ending: 'If you did not ask for this, ignore this e-mail: nothing changes without the code.',
-  },
-  export: {
-    subject: 'Your code to export your private key',
-    opening: "Your code to show your wallet's private key",
-    ending:
-      'If this was not you, do not pass the code on and sign out of the wallet everywhere: with the code, someone signed in to your wallet can take its key.',
-  },
+interface Wording {
+  subject: string
+  /** The mail's first line: nothing before the code holds digits, so the first number in the mail is the code. */
+  firstLine: string
+  ending: string
+}
+
+function wordingOf(kind: CodeKind, code: string): Wording {
+  switch (kind.kind) {
+    case 'login':
+      return {
+        subject: 'Your login code',
+        firstLine: `Your login code: ${code}`,
+        ending: 'If this was not you, ignore this e-mail: nobody can log in without the code.',
+      }
+    case 'leave-address':
+      return {
+        subject: 'E-mail change under way on your wallet',
+        firstLine: `E-mail change under way. Your code: ${code}. It moves your wallet from this address to ${kind.newEmail}.`,
+        // Only a signed-in session can ask, and the services cannot end someone else's session
+        // (sign-out ends the caller's own): the advice is what the owner can do by themselves.
+        ending:
+          'Not you? Do not pass the code on: without it your wallet stays on this address. But someone is signed in to your wallet: change your e-mail password, then move your funds to a wallet only you control.',
+      }
+    case 'new-address':
+      return {
+        subject: 'E-mail change to this address under way',
+        firstLine: `E-mail change under way. Your code: ${code}. It makes this address the e-mail of your wallet, which is registered to another address now.`,
+        ending:
+          'Not you? Someone may have typed your address by mistake: ignore this e-mail and do not pass the code on. Nothing changes without it.',
+      }
+    case 'export':
+      return {
+        subject: 'Your code to export your private key',
+        firstLine: `Your code to show your wallet's private key: ${code}`,
+        ending:
+          'Not you? Do not pass the code on: with it, someone signed in to your wallet can take its key. Change your e-mail password, then move your funds to a wallet only you control.',
+      }
+  }
 }
 
 export function codeMail(to: string, kind: CodeKind, code: string, context: RequestContext): Mail {
-  const wording = CODE_WORDING[kind]
+  const wording = wordingOf(kind, code)
   return {
     to,
     subject: `${wording.subject} for ${context.project}: ${code}`,
-    // The code comes first: nothing before it can contain digits that look like one.
-    text: `${wording.opening}: ${code}\n\nAsked for by:\n${details(context)}\nIt expires in 10 minutes. ${wording.ending}\n`,
+    text: `${wording.firstLine}\n\nAsked for by:\n${details(context)}\nIt expires in 10 minutes.\n\n${wording.ending}\n`,
   }
 }
 

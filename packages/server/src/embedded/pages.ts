@@ -1,13 +1,15 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import { createHash } from 'node:crypto'
+import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify'
 import { z } from 'zod'
 import type { Database } from '../db/database.ts'
 import type { TokenHasher } from '../hash-secret.ts'
+import { answerError } from '../http/errors.ts'
 import type { ZodTypeProvider } from '../http/route-schema.ts'
 import type { ProjectReader } from '../projects/cache.ts'
 import { isProjectId } from '../projects/project-id.ts'
 import { approveDeviceByLink, pendingDeviceRequest } from './accounts.ts'
 import type { DevMail, DevMailbox } from './dev-mailbox.ts'
-import { describeRequest } from './request-context.ts'
+import { describeRequest, type RequestContext } from './request-context.ts'
 
 interface EmbeddedPagesOptions {
   database: Database
@@ -45,20 +47,99 @@ const MailboxAnswer = z.object({
 // may embed it, beside the frame's own check of every message's origin.
 const frameCsp = (origins: string[]) =>
   `default-src 'none'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors ${origins.join(' ') || "'none'"}`
-const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'"
+
+// The modal's dark theme (react/src/modal/styles.ts): its card, text colours and the accent fill
+// that white text reads on at 4.5:1; the card fits a 320px screen.
+const PAGE_STYLE = `
+:root { color-scheme: dark; }
+* { box-sizing: border-box; }
+body { margin: 0; padding: max(16px, 8vh) 16px 16px; background: #0b0b0b; color: #e4e7e7;
+  font: 16px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+main { display: flex; flex-direction: column; gap: 16px; max-width: 28rem; margin: 0 auto; padding: 24px 20px 20px;
+  background: #191a1a; border: 1px solid rgba(255,255,255,0.1); border-radius: 16px; box-shadow: 0 12px 48px rgba(0,0,0,0.45); }
+main.wide { max-width: 48rem; }
+h1 { margin: 0; font-size: 20px; font-weight: 600; text-align: center; }
+h2 { margin: 0; font-size: 16px; font-weight: 600; }
+p, form { margin: 0; }
+.muted, dt { color: #9a9e9e; }
+dl { display: grid; grid-template-columns: auto 1fr; gap: 8px 16px; margin: 0; padding: 12px 16px;
+  background: #252627; border-radius: 16px; }
+dd { margin: 0; overflow-wrap: anywhere; }
+@media (max-width: 400px) { dl { grid-template-columns: 1fr; gap: 0; } dd + dt { margin-top: 8px; } }
+button { width: 100%; min-height: 44px; padding: 10px 16px; border: none; border-radius: 16px; background: #1d64d8;
+  color: #fff; font: inherit; font-weight: 600; cursor: pointer; }
+button:hover { background: #1a58c0; }
+button:focus-visible { outline: 2px solid #66b1ff; outline-offset: 2px; }
+article { display: flex; flex-direction: column; gap: 8px; }
+pre { margin: 0; padding: 12px; white-space: pre-wrap; overflow-wrap: anywhere; background: #252627; border-radius: 12px;
+  font: 13px/1.45 ui-monospace, monospace; }
+`
+// The pages run no script, and the one style element is allowed by its hash: nothing injected
+// beside it could style the page either.
+const PAGE_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(PAGE_STYLE).digest('base64')}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`
 
 const EXPIRED = '<p>This link was already used or has expired. Start the login again in the app.</p>'
+const INVALID =
+  '<p>This link is incomplete or not valid. Open it again from the e-mail, or start the login again in the app.</p>'
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
-function page(reply: FastifyReply, title: string, body: string) {
+/** One card under its heading; `body` is markup whose values are already escaped. */
+function page(reply: FastifyReply, heading: string, body: string, layout: { wide?: boolean } = {}) {
   return reply
     .header('content-type', 'text/html; charset=utf-8')
     .header('content-security-policy', PAGE_CSP)
     .header('cache-control', 'no-store')
     .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>body{font:16px system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;background:#141414;color:#eee}button{font:inherit;padding:.6rem 1.2rem}pre{white-space:pre-wrap;background:#222;padding:1rem}</style></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(heading)} · Portico</title><style>${PAGE_STYLE}</style></head><body><main${layout.wide ? ' class="wide"' : ''}><h1>${escapeHtml(heading)}</h1>${body}</main></body></html>`,
     )
+}
+
+/** What the link would approve — which app, when, which device — and the one button that does. */
+function approvalForm(token: string, pending: RequestContext, now: Date): string {
+  const details = describeRequest(pending, now)
+    .map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`)
+    .join('')
+  return `<p>Someone is logging in to your wallet on a new device. Approve it only if this was you.</p><dl>${details}</dl><form method="post" action="/auth/device"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">Approve device</button></form><p class="muted">Not you? Close this page: the device stays locked out.</p>`
+}
+
+/**
+ * The approval link's pages. A person opens them from a mail, so a link that is cut short or
+ * mangled gets a page too, not the API's JSON error.
+ */
+const deviceLinkPages: FastifyPluginAsync<{ db: Database['db']; hashToken: TokenHasher }> = async (
+  scope,
+  { db, hashToken },
+) => {
+  const app = scope.withTypeProvider<ZodTypeProvider>()
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode
+    if (status !== undefined && status >= 400 && status < 500)
+      return page(reply.code(status), 'Link not valid', INVALID)
+    return answerError(error, request, reply)
+  })
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  )
+
+  // The link only shows a button: mail scanners follow links, and a GET must not approve anything.
+  app.get('/auth/device', { schema: { querystring: LinkToken } }, async (request, reply) => {
+    const { token } = request.query
+    const pending = await pendingDeviceRequest(db, hashToken, token)
+    if (!pending) return page(reply, 'Link expired', EXPIRED)
+    return page(reply, 'Approve a new device', approvalForm(token, pending, new Date()))
+  })
+  app.post('/auth/device', { schema: { body: LinkToken } }, async (request, reply) => {
+    const approved = await approveDeviceByLink(db, hashToken, request.body.token)
+    if (!approved) return page(reply, 'Link expired', EXPIRED)
+    return page(
+      reply,
+      'Device approved',
+      '<p>Your new device is approved and continues by itself. You can close this tab.</p>',
+    )
+  })
 }
 
 /**
@@ -98,35 +179,7 @@ export const embeddedPagesPlugin: FastifyPluginAsync<EmbeddedPagesOptions> = asy
     )
   }
 
-  // The link only shows a button: mail scanners follow links, and a GET must not approve anything.
-  app.get('/auth/device', { schema: { querystring: LinkToken } }, async (request, reply) => {
-    const { token } = request.query
-    const pending = await pendingDeviceRequest(db, hashToken, token)
-    if (!pending) return page(reply, 'Link expired', EXPIRED)
-    const details = describeRequest(pending)
-      .map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`)
-      .join('')
-    return page(
-      reply,
-      'Approve this device',
-      `<p>Someone asked to log in to your wallet on a new device. Approve only if it was you.</p><dl>${details}</dl><form method="post" action="/auth/device"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">Approve device</button></form>`,
-    )
-  })
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-  )
-  app.post('/auth/device', { schema: { body: LinkToken } }, async (request, reply) => {
-    const approved = await approveDeviceByLink(db, hashToken, request.body.token)
-    return page(
-      reply,
-      approved ? 'Device approved' : 'Link expired',
-      approved
-        ? '<p>Your new device is approved. You can close this tab and return to the app.</p>'
-        : EXPIRED,
-    )
-  })
+  await app.register(deviceLinkPages, { db, hashToken })
 
   if (devMailbox) {
     app.get('/dev/mailbox.json', { schema: { response: { 200: MailboxAnswer } } }, async () => ({
@@ -140,7 +193,7 @@ export const embeddedPagesPlugin: FastifyPluginAsync<EmbeddedPagesOptions> = asy
           (mail) =>
             `<article><h2>${escapeHtml(mail.subject)}</h2><p>To ${escapeHtml(mail.to.join(', '))} · ${escapeHtml(mail.receivedAt)}</p><pre>${escapeHtml(mail.text)}</pre></article>`,
         )
-      return page(reply, 'Dev mailbox', items.join('') || '<p>No mail yet.</p>')
+      return page(reply, 'Dev mailbox', items.join('') || '<p>No mail yet.</p>', { wide: true })
     })
   }
 }

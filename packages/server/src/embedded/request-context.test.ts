@@ -25,17 +25,28 @@ test.each([
   expect(describeDevice(agent)).toBe(expected)
 })
 
+const CONTEXT = {
+  project: 'Acme Shop',
+  origin: 'https://shop.example',
+  time: new Date('2025-03-04T05:06:07Z'),
+  device: 'Firefox on Linux',
+  ip: '203.0.113.9',
+}
+
 test('the request reads as three labelled lines, the time to the minute in UTC', () => {
-  const lines = describeRequest({
-    project: 'Acme Shop',
-    origin: 'https://shop.example',
-    time: new Date('2025-03-04T05:06:07Z'),
-    device: 'Firefox on Linux',
-    ip: '203.0.113.9',
-  })
+  const lines = describeRequest(CONTEXT)
   expect(lines).toEqual([
     ['App', 'Acme Shop (https://shop.example)'],
     ['Time', '2025-03-04 05:06 UTC'],
     ['Device', 'Firefox on Linux, IP 203.0.113.9'],
   ])
+})
+
+test('on the approval page, the time also says how long ago it was', () => {
+  const timeAt = (now: string) => describeRequest(CONTEXT, new Date(now))[1]
+  expect(timeAt('2025-03-04T05:06:40Z')).toEqual(['Time', '2025-03-04 05:06 UTC (just now)'])
+  // The services' clock a little behind the database's that dated the request.
+  expect(timeAt('2025-03-04T05:06:05Z')).toEqual(['Time', '2025-03-04 05:06 UTC (just now)'])
+  expect(timeAt('2025-03-04T05:07:07Z')).toEqual(['Time', '2025-03-04 05:06 UTC (1 minute ago)'])
+  expect(timeAt('2025-03-04T05:09:30Z')).toEqual(['Time', '2025-03-04 05:06 UTC (3 minutes ago)'])
 })

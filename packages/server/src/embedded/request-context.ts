@@ -24,13 +24,24 @@ export function requestContext(request: FastifyRequest, caller: FrameCaller): Re
   }
 }
 
-/** The lines the mails and the approval page print, in this order. */
-export function describeRequest(context: RequestContext): Array<[label: string, value: string]> {
+/**
+ * The lines the mails and the approval page print, in this order. Given `now` (a page, read as it
+ * is made, unlike a mail), the time also says how long ago it was.
+ */
+export function describeRequest(context: RequestContext, now?: Date): Array<[label: string, value: string]> {
+  const time = `${context.time.toISOString().slice(0, 16).replace('T', ' ')} UTC`
   return [
     ['App', `${context.project} (${context.origin})`],
-    ['Time', `${context.time.toISOString().slice(0, 16).replace('T', ' ')} UTC`],
+    ['Time', now ? `${time} (${timeAgo(context.time, now)})` : time],
     ['Device', `${context.device}, IP ${context.ip}`],
   ]
+}
+
+/** In minutes: an approval link lives 10. A clock a little behind the database's still says "just now". */
+function timeAgo(time: Date, now: Date): string {
+  const minutes = Math.floor((now.getTime() - time.getTime()) / 60_000)
+  if (minutes < 1) return 'just now'
+  return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`
 }
 
 // Order matters: Edge and Opera also say Chrome, Chrome also says Safari, Android also says Linux

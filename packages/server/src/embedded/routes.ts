@@ -114,7 +114,7 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
         await mailer.send(deviceMail(email, link, context))
         return { action: 'VERIFY_DEVICE' as const }
       }
-      await sendCode(request, email, 'login', 'login')
+      await sendCode(request, email, 'login', { kind: 'login' })
       return { action: 'VERIFY_OTP' as const }
     },
   )
@@ -195,7 +195,7 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
       const user = await sessionOf(callerOf(request))
       if (email === user.email) throw new HttpError(400, 'This is already your e-mail address')
       if (await findUserByEmail(db, email)) throw new HttpError(409, 'This e-mail address is already in use')
-      await sendCode(request, user.email, leavingPurpose(email), 'leave-address')
+      await sendCode(request, user.email, leavingPurpose(email), { kind: 'leave-address', newEmail: email })
       return { action: 'VERIFY_PRIMARY_OTP' as const }
     },
   )
@@ -208,7 +208,7 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
         purpose: leavingPurpose(newEmail),
       }),
       async next(request: FastifyRequest, user: UserRow, newEmail: string) {
-        await sendCode(request, newEmail, arrivingPurpose(user), 'new-address')
+        await sendCode(request, newEmail, arrivingPurpose(user), { kind: 'new-address' })
         return { action: 'VERIFY_SECONDARY_OTP' as const }
       },
     },
