@@ -31,9 +31,15 @@ export const ErrorText = {
   SEVERAL_NETWORKS: 'Portico supports exactly one network',
 } as const
 
-/** `Please try again after {n} seconds` — the e-mail cooldown toast. */
+/** `Please try again after {n} seconds` — the e-mail cooldown toast ("1 second" when it is one). */
 export function tryAgainAfter(seconds: number): string {
-  return `Please try again after ${Math.max(0, Math.ceil(seconds))} seconds`
+  return `Please try again after ${secondsText(seconds)}`
+}
+
+/** `1 second`, `12 seconds`: a whole number of seconds, rounded up, said as a person would. */
+export function secondsText(seconds: number): string {
+  const whole = Math.max(0, Math.ceil(seconds))
+  return `${whole} ${whole === 1 ? 'second' : 'seconds'}`
 }
 
 /** Messages the services answer with; the client maps them to alerts. */

@@ -12,6 +12,7 @@ describe('@portico/core exports', () => {
       'Alerts',
       'BALANCE_DISPLAY_DECIMALS',
       'DEBOUNCE_MS',
+      'EMAIL_LOGIN_COOLDOWN_MS',
       'EmbeddedError',
       'ErrorText',
       'FRAME',
@@ -43,6 +44,7 @@ describe('@portico/core exports', () => {
       'quoteSendFee',
       'readableError',
       'safeLocalStorage',
+      'secondsText',
       'sendProblems',
       'shortenAddress',
       'siwxSessionSchema',
@@ -51,6 +53,7 @@ describe('@portico/core exports', () => {
       'submitSend',
       'toUnits',
       'totalValue',
+      'tryAgainAfter',
       'visibleBalances',
     ])
   })

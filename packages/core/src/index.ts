@@ -24,7 +24,14 @@ export { sortByValue, totalValue, visibleBalances } from './account/tokens.ts'
 export type { Balance, Nft, Transaction } from './account/types.ts'
 export { createPortico } from './client.ts'
 export type { WalletConnectorInfo } from './connectors.ts'
-export { ANIMATION_MS, BALANCE_DISPLAY_DECIMALS, DEBOUNCE_MS, FRAME, MODAL_DEFAULTS } from './constants.ts'
+export {
+  ANIMATION_MS,
+  BALANCE_DISPLAY_DECIMALS,
+  DEBOUNCE_MS,
+  EMAIL_LOGIN_COOLDOWN_MS,
+  FRAME,
+  MODAL_DEFAULTS,
+} from './constants.ts'
 export {
   AUTH_CONNECTOR_TYPE,
   type EmbeddedAuthApi,
@@ -43,6 +50,8 @@ export {
   isUserRejection,
   PorticoError,
   ProviderErrorCode,
+  secondsText,
+  tryAgainAfter,
 } from './errors.ts'
 export { formatFiat, formatUnitsFloor, monogram, shortenAddress } from './format.ts'
 export type { CaipNetwork } from './network.ts'

@@ -106,13 +106,26 @@ test('a disallowed method withdraws open requests and shows the error 300 ms aft
   expect(toast.store.getState()).toMatchObject({ open: true, message: 'Requested RPC call is not allowed' })
 })
 
-test('a second code within 30 s is refused with the remaining seconds; CONNECT connects at once', async () => {
-  const { controller, tick, connected, storage } = setup(['VERIFY_OTP', 'CONNECT'])
+test('within 30 s another address is refused with the remaining seconds, the same one goes back to its code; CONNECT connects at once', async () => {
+  const mailed: string[] = []
+  const actions: EmailAction[] = ['VERIFY_OTP', 'CONNECT']
+  const { controller, tick, connected, storage } = setup([], {
+    connectEmail: async (email: string) => {
+      mailed.push(email)
+      return { action: actions.shift() ?? 'VERIFY_OTP' }
+    },
+  })
   expect(await controller.connectEmail('a@example.com')).toBe('VERIFY_OTP')
   tick(12_000)
-  await expect(controller.connectEmail('a@example.com')).rejects.toThrow('Please try again after 18 seconds')
-  await expect(controller.connectEmail('a@example.com')).rejects.toMatchObject({ code: 'EMAIL_COOLDOWN' })
-  tick(18_000)
+  await expect(controller.connectEmail('b@example.com')).rejects.toThrow('Please try again after 18 seconds')
+  await expect(controller.connectEmail('b@example.com')).rejects.toMatchObject({ code: 'EMAIL_COOLDOWN' })
+  // The code already mailed is still good: no second mail, straight back to the code view.
+  expect(await controller.connectEmail('a@example.com')).toBe('VERIFY_OTP')
+  expect(controller.state.getState().email).toBe('a@example.com')
+  tick(17_500)
+  await expect(controller.connectEmail('b@example.com')).rejects.toThrow('Please try again after 1 second')
+  expect(mailed).toEqual(['a@example.com'])
+  tick(500)
   expect(await controller.connectEmail('a@example.com')).toBe('CONNECT')
   expect(connected).toEqual(['portico-email'])
   expect(storage.getItem(StorageKey.emailLoginUsed)).toBe('true')

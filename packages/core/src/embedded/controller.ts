@@ -52,6 +52,9 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
   })
   const withdrawals = new Map<number, () => void>()
   let nextId = 1
+  // The address a code or link was last mailed to, and the step it opened: asking again for the
+  // same address while the cooldown runs goes back to that step instead of being refused.
+  let mailed: { email: string; action: 'VERIFY_OTP' | 'VERIFY_DEVICE' } | undefined
 
   function connector(): (Connector & EmbeddedAuthApi) | undefined {
     if (!parameters.enabled) return undefined
@@ -151,6 +154,10 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
     clearAlert: () => state.setState({ alert: undefined }),
     async connectEmail(email: string): Promise<EmailAction> {
       const left = cooldownLeftMs()
+      if (left > 0 && mailed?.email === email) {
+        state.setState({ email, alert: undefined })
+        return mailed.action
+      }
       if (left > 0) throw new EmbeddedError('EMAIL_COOLDOWN', tryAgainAfter(left / 1000))
       state.setState({ email, alert: undefined })
       const answer = await api()
@@ -159,7 +166,10 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
       if (answer === true) return 'CONNECT'
       const { action } = answer
       if (action === 'CONNECT') await finish()
-      else storage.setItem(StorageKey.lastEmailLoginTime, String(now()))
+      else {
+        storage.setItem(StorageKey.lastEmailLoginTime, String(now()))
+        mailed = { email, action }
+      }
       return action
     },
     async connectOtp(otp: string): Promise<void> {

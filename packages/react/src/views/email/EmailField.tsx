@@ -1,8 +1,9 @@
-import { EmbeddedError, errorMessage, isValidEmail, StorageKey } from '@portico/core'
+import { EmbeddedError, errorMessage, isValidEmail, StorageKey, tryAgainAfter } from '@portico/core'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { useStore } from '../../hooks.ts'
 import type { ViewProps } from '../types.ts'
 import './email-css.ts'
+import { useCooldownSeconds } from './use-cooldown.ts'
 
 /**
  * The e-mail login field of the Connect view. Showing it is what loads the secure frame, in the
@@ -14,6 +15,11 @@ export function EmailField({ portico }: ViewProps) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
   const errorId = useId()
+  const waitId = useId()
+  // Shown once a request was refused for the cooldown, counting down to the moment it may be made.
+  const [refused, setRefused] = useState(false)
+  const [seconds, restartCountdown] = useCooldownSeconds(portico.embedded.cooldownLeftMs)
+  const waiting = refused && seconds > 0
 
   useEffect(() => portico.embedded.preload(), [portico])
 
@@ -35,8 +41,11 @@ export function EmailField({ portico }: ViewProps) {
       const cooldown = caught instanceof EmbeddedError && caught.code === 'EMAIL_COOLDOWN'
       // The cooldown is a toast (behaviour §8) and frame failures are the modal's alert banner; other
       // refusals stay next to the field.
-      if (cooldown) portico.toast.showError(message)
-      else if (!(caught as { alert?: unknown }).alert) setError(message)
+      if (cooldown) {
+        portico.toast.showError(message)
+        setRefused(true)
+        restartCountdown()
+      } else if (!(caught as { alert?: unknown }).alert) setError(message)
     } finally {
       setBusy(false)
     }
@@ -53,7 +62,7 @@ export function EmailField({ portico }: ViewProps) {
           placeholder="Email"
           aria-label="Email"
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={error ? errorId : waiting ? waitId : undefined}
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
@@ -64,6 +73,12 @@ export function EmailField({ portico }: ViewProps) {
       {error && (
         <p role="alert" id={errorId} className="error">
           {error}
+        </p>
+      )}
+      {/* Not a live region: the toast said it once; a count read out every second would drown the page. */}
+      {waiting && (
+        <p id={waitId} className="muted">
+          {tryAgainAfter(seconds)}
         </p>
       )}
     </form>
