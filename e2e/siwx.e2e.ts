@@ -79,6 +79,32 @@ describe('sign-in with wallet, optional', () => {
     expect(await signInStatus()).toBe('Not signed in')
   })
 
+  it('shows the short address in a view that fits, and Account offers Sign in after a cancel', async () => {
+    await connect('optional')
+    const address = session.wallet.address
+    const short = `${address.slice(0, 4)}…${address.slice(-6)}`
+    expect(await dialog().getByText(short, { exact: true }).count()).toBe(1)
+    expect(await dialog().textContent()).not.toContain(address)
+    // Nothing in the view is wider than the card.
+    const overflowing = await dialog().evaluate(
+      (card) =>
+        [...card.querySelectorAll('p, button')].filter(
+          (element) => element.scrollWidth > element.clientWidth + 1,
+        ).length,
+    )
+    expect(overflowing).toBe(0)
+    await dialog().getByRole('button', { name: 'Cancel', exact: true }).click()
+    await expect.poll(() => dialog().count()).toBe(0)
+
+    await session.page.getByRole('button', { name: /^Account / }).click()
+    await dialog().getByRole('button', { name: 'Sign in', exact: true }).click()
+    await signButton().click()
+    await expect.poll(signInStatus).toBe(`Signed in as ${address}`)
+    await session.page.getByRole('button', { name: /^Account / }).click()
+    await expect.poll(() => dialog().getByRole('heading', { name: 'Account' }).count()).toBe(1)
+    expect(await dialog().getByRole('button', { name: 'Sign in', exact: true }).count()).toBe(0)
+  })
+
   it('is what the demo page offers by default, and its Sign in action asks again later', async () => {
     await connect('default')
     await session.page.keyboard.press('Escape')

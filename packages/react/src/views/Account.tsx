@@ -9,8 +9,11 @@ import type { ViewProps } from './types.ts'
 
 export default function Account({ portico }: ViewProps) {
   const account = useStore(portico.account)
+  const { session } = useStore(portico.siwx.store)
   const [busy, setBusy] = useState(false)
   if (!account.address) return null
+  // Optional sign-in the visitor put off: the way back to it is here, not only on the dapp's page.
+  const offerSignIn = portico.siwx.isEnabled() && !session
 
   return (
     <div className="stack">
@@ -18,6 +21,11 @@ export default function Account({ portico }: ViewProps) {
       <EmbeddedAccount portico={portico} />
       <WalletFeatures portico={portico} />
       <AccountTabs portico={portico} />
+      {offerSignIn && (
+        <button type="button" className="secondary" onClick={() => portico.siwx.requestSignIn()}>
+          Sign in
+        </button>
+      )}
       <button
         type="button"
         className="secondary"

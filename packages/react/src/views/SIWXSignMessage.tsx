@@ -1,8 +1,8 @@
-import { errorMessage } from '@portico/core'
+import { errorMessage, shortenAddress } from '@portico/core'
 import { useStore } from '../hooks.ts'
 import type { ViewProps } from './types.ts'
 
-/** Asks the connected wallet to prove its address by signing (behaviour §4 sign-in flow). */
+/** Asks the already connected wallet to prove its address by signing (behaviour §4 sign-in flow). */
 export default function SIWXSignMessage({ portico }: ViewProps) {
   const { address } = useStore(portico.account)
   const name = portico.options.metadata?.name ?? 'This app'
@@ -14,10 +14,16 @@ export default function SIWXSignMessage({ portico }: ViewProps) {
 
   return (
     <div className="stack center">
-      <p>{name} needs to connect to your wallet</p>
+      {address && (
+        <p className="address-line" title={address}>
+          {shortenAddress(address)}
+        </p>
+      )}
+      <p>
+        {required ? `${name} asks you to sign in` : `Sign in to ${name}`} with a signature from your wallet.
+      </p>
       <p className="muted">
-        Sign this message to prove you own {address ? `this wallet (${address})` : 'this wallet'} and to
-        continue.
+        It proves this address is yours. It costs nothing and sends no transaction.
         {required ? ' Signing in is required to use this app.' : ''}
       </p>
       <button type="button" className="primary" onClick={() => void sign()}>
