@@ -2,6 +2,7 @@ import { isUserRejection, readableError } from '@portico/core'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { WalletImage } from '../components/WalletImage.tsx'
 import { useStore } from '../hooks.ts'
+import './connecting-css.ts'
 import type { ViewProps } from './types.ts'
 
 type Attempt = { state: 'waiting' } | { state: 'declined' } | { state: 'failed'; message: string }
@@ -38,12 +39,29 @@ export default function ConnectingExternal({ portico }: ViewProps) {
 
   return (
     <div className="center">
-      <WalletImage name={name} icon={data?.wallet?.icon} large />
+      {/* The icon carries the state, as the peers show it: a turning ring while waiting, a cross once refused. */}
+      <span className={`wallet-state ${attempt.state}`}>
+        <WalletImage name={name} icon={data?.wallet?.icon} large />
+        {attempt.state !== 'waiting' && (
+          <span className="wallet-state-badge">
+            <svg
+              aria-hidden="true"
+              width="12"
+              height="12"
+              viewBox="0 0 12 12"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M3 3l6 6M9 3l-6 6" strokeLinecap="round" />
+            </svg>
+          </span>
+        )}
+      </span>
       {attempt.state === 'waiting' && (
         <>
           <p role="status">Continue in {name}</p>
           <p className="muted">Accept the connection request in the wallet</p>
-          <span className="spinner" aria-hidden="true" />
         </>
       )}
       {attempt.state !== 'waiting' && (
