@@ -31,7 +31,14 @@ export {
   PorticoError,
   ProviderErrorCode,
 } from './errors.ts'
-export { formatFiat, formatUnitsFloor, monogram, shortenAddress } from './format.ts'
+export {
+  formatFee,
+  formatFiat,
+  formatTokenAmount,
+  formatUnitsFloor,
+  monogram,
+  shortenAddress,
+} from './format.ts'
 export type { CaipNetwork } from './network.ts'
 export type {
   PorticoFeatures,
