@@ -1,5 +1,5 @@
 import { DEMO_TOKEN_ICONS, DEV_ACCOUNTS, demoTokenAbi } from '@portico/contracts'
-import { formatUnitsFloor } from '@portico/core'
+import { formatTokenAmount } from '@portico/core'
 import { createPublicClient, createWalletClient, type Hex, http, parseUnits } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { beforeEach, describe, expect, inject, it } from 'vitest'
@@ -188,7 +188,7 @@ describe('account modal of a seeded account', () => {
 
     // The modal follows: the token list shows the new USDC amount and Activity has the send.
     await dialog().getByRole('button', { name: 'Back' }).click()
-    const shown = `${formatUnitsFloor(senderAfter, 6, 3)} USDC`
+    const shown = `${formatTokenAmount(senderAfter, 6, 3)} USDC`
     await expect
       .poll(() => panel().getByRole('list', { name: 'Tokens' }).textContent(), { timeout: 10_000 })
       .toContain(shown)

@@ -1,5 +1,5 @@
 import { DEV_ACCOUNTS } from '@portico/contracts'
-import { formatUnitsFloor, shortenAddress } from '@portico/core'
+import { formatTokenAmount, shortenAddress } from '@portico/core'
 import { createPublicClient, type Hex, http } from 'viem'
 import { describe, expect, inject, it } from 'vitest'
 import { expectAccessibleModal } from './axe.ts'
@@ -35,7 +35,7 @@ describe('browser-wallet connect', () => {
 
     const chain = createPublicClient({ transport: http(stack.rpcUrl) })
     const onChain = await chain.getBalance({ address: session.wallet.address })
-    const expected = `${formatUnitsFloor(onChain, 18, 3)} ETH`
+    const expected = `${formatTokenAmount(onChain, 18, 3)} ETH`
     await expect.poll(() => dialog().getByLabel('Balance').textContent()).toBe(expected)
     expect(session.wallet.prompts).toContain('eth_requestAccounts')
   })

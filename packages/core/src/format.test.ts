@@ -1,7 +1,15 @@
 import fc from 'fast-check'
 import { formatUnits } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { formatFiat, formatUnitsFloor, monogram, shortenAddress } from './format.ts'
+import {
+  formatDecimalAmount,
+  formatFee,
+  formatFiat,
+  formatTokenAmount,
+  formatUnitsFloor,
+  monogram,
+  shortenAddress,
+} from './format.ts'
 
 // Exact rational comparison: value / 10^decimals against the printed decimal string.
 function toScaled(printed: string, scale: number): bigint {
@@ -79,6 +87,70 @@ describe('formatUnitsFloor', () => {
     expect(() => formatUnitsFloor(1n, -1)).toThrow(RangeError)
     expect(() => formatUnitsFloor(1n, 1.5)).toThrow(RangeError)
     expect(() => formatUnitsFloor(1n, 18, -2)).toThrow(RangeError)
+  })
+})
+
+describe('formatTokenAmount', () => {
+  it('groups thousands like the dollar values beside it', () => {
+    expect(formatTokenAmount(12_345_678_901n, 6)).toBe('12,345.678')
+    expect(formatTokenAmount(10_000n * 10n ** 18n, 18)).toBe('10,000.000')
+    expect(formatTokenAmount(999_999n, 3)).toBe('999.999')
+    expect(formatTokenAmount(1_234_567_890n * 10n ** 18n, 18, 2)).toBe('1,234,567,890.00')
+    expect(formatTokenAmount(-1_500_000_000n, 6)).toBe('-1,500.000')
+  })
+
+  it('shows no fraction on a zero-decimal token, and no more digits than a token has', () => {
+    expect(formatTokenAmount(150_000n, 0)).toBe('150,000')
+    expect(formatTokenAmount(7n, 0)).toBe('7')
+    expect(formatTokenAmount(12n, 1)).toBe('1.2')
+    expect(formatTokenAmount(123_456n, 2, 3)).toBe('1,234.56')
+  })
+
+  it('floors as formatUnitsFloor does: the same digits, only grouped', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(10n ** 40n), max: 10n ** 40n }),
+        fc.integer({ min: 3, max: 36 }),
+        (value, decimals) => {
+          const grouped = formatTokenAmount(value, decimals)
+          expect(grouped).toMatch(/^-?\d{1,3}(,\d{3})*\.\d{3}$/)
+          expect(grouped.replaceAll(',', '')).toBe(formatUnitsFloor(value, decimals))
+        },
+      ),
+    )
+  })
+})
+
+describe('formatDecimalAmount', () => {
+  it('cuts a decimal string to 3 digits without rounding, and groups it', () => {
+    expect(formatDecimalAmount('1234.5')).toBe('1,234.500')
+    expect(formatDecimalAmount('0.9999')).toBe('0.999')
+    expect(formatDecimalAmount('-25000')).toBe('-25,000.000')
+    expect(formatDecimalAmount('1000', 3, 0)).toBe('1,000')
+    expect(formatDecimalAmount('not a number')).toBe('not a number')
+  })
+})
+
+describe('formatFee', () => {
+  it('prints 6 decimals, floored, as Send and the approval both show it', () => {
+    expect(formatFee(21_000n * 1_000_000_000n, 18, 'ETH')).toBe('0.000021 ETH')
+    expect(formatFee(123_456_789_999_999n, 18, 'ETH')).toBe('0.000123 ETH')
+    expect(formatFee(0n, 18, 'ETH')).toBe('0.000000 ETH')
+    expect(formatFee(1_234n * 10n ** 18n, 18, 'ETH')).toBe('1,234.000000 ETH')
+  })
+
+  it('keeps the format Send has always shown below a thousand', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 10n ** 12n, max: 999n * 10n ** 18n }), (wei) => {
+        expect(`Network fee: ${formatFee(wei, 18, 'ETH')}`).toMatch(/^Network fee: \d+\.\d{6} ETH$/)
+        expect(formatFee(wei, 18, 'ETH')).toBe(`${formatUnitsFloor(wei, 18, 6)} ETH`)
+      }),
+    )
+  })
+
+  it('says a tiny fee is below the last digit instead of showing it as free', () => {
+    expect(formatFee(999_999_999_999n, 18, 'ETH')).toBe('<0.000001 ETH')
+    expect(formatFee(1n, 18, 'ETH')).toBe('<0.000001 ETH')
   })
 })
 

@@ -28,6 +28,70 @@ export function formatUnitsFloor(
   return `${negative ? '-' : ''}${whole}${displayDecimals > 0 ? `.${fraction}` : ''}`
 }
 
+/** `12,345`: thousands grouped with commas, as `formatFiat` groups dollars (en-US). */
+function groupThousands(whole: string): string {
+  return whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+}
+
+/** `-12345.678` → `-12,345.678`: only the whole part of a plain decimal is grouped. */
+function groupDecimal(plain: string): string {
+  const match = /^(-?)(\d+)(\.\d+)?$/.exec(plain)
+  if (!match) return plain
+  const [, sign = '', whole = '', fraction = ''] = match
+  return `${sign}${groupThousands(whole)}${fraction}`
+}
+
+/**
+ * A token amount for people: floored like `formatUnitsFloor`, thousands grouped (`12,345.678`), and
+ * never more fraction digits than the token has, so a zero-decimal token shows `7`, not `7.000`.
+ * The one formatter of the modal's token amounts (balances, token rows, activity).
+ */
+export function formatTokenAmount(
+  value: bigint,
+  decimals: number,
+  displayDecimals: number = BALANCE_DISPLAY_DECIMALS,
+): string {
+  // formatUnitsFloor refuses nonsense decimals before the smaller of the two is used.
+  return groupDecimal(formatUnitsFloor(value, decimals, Math.min(decimals, displayDecimals)))
+}
+
+/**
+ * An amount that arrives as a decimal string in whole units (`"1234.5"`, the services' `numeric`),
+ * cut — not rounded — to `displayDecimals` on the string itself, then grouped. `decimals` is the
+ * token's own, when known: a zero-decimal token shows no fraction. Text that is not a plain decimal
+ * comes back unchanged.
+ */
+export function formatDecimalAmount(
+  numeric: string,
+  displayDecimals: number = BALANCE_DISPLAY_DECIMALS,
+  decimals?: number,
+): string {
+  const match = /^(-?)(\d+)(?:\.(\d*))?$/.exec(numeric.trim())
+  if (!match) return numeric
+  const [, sign = '', whole = '0', fraction = ''] = match
+  const shown =
+    decimals !== undefined && Number.isInteger(decimals) && decimals >= 0
+      ? Math.min(decimals, displayDecimals)
+      : displayDecimals
+  const cut = fraction.padEnd(shown, '0').slice(0, shown)
+  const digits = whole.replace(/^0+(?=\d)/, '')
+  return `${sign}${groupThousands(digits)}${shown > 0 ? `.${cut}` : ''}`
+}
+
+/** Fees show 6 decimals, floored, in Send and in the secure frame's approval alike. */
+const FEE_DISPLAY_DECIMALS = 6
+
+/**
+ * A network fee such as `0.000021 ETH`: 6 decimals, floored, grouped above a thousand. A fee that is
+ * not zero but below the last shown digit says so (`<0.000001 ETH`) instead of claiming it is free.
+ */
+export function formatFee(wei: bigint, decimals: number, symbol: string): string {
+  const amount = formatTokenAmount(wei, decimals, FEE_DISPLAY_DECIMALS)
+  const smallest = `0.${'0'.repeat(Math.max(0, Math.min(decimals, FEE_DISPLAY_DECIMALS) - 1))}1`
+  const belowShown = wei > 0n && /^0(\.0*)?$/.test(amount) && decimals > 0
+  return `${belowShown ? `<${smallest}` : amount} ${symbol}`.trim()
+}
+
 // BigInt division truncates toward zero; flooring must go toward minus infinity.
 function floorDiv(numerator: bigint, denominator: bigint): bigint {
   const quotient = numerator / denominator

@@ -53,7 +53,14 @@ export {
   secondsText,
   tryAgainAfter,
 } from './errors.ts'
-export { formatFiat, formatUnitsFloor, monogram, shortenAddress } from './format.ts'
+export {
+  formatFee,
+  formatFiat,
+  formatTokenAmount,
+  formatUnitsFloor,
+  monogram,
+  shortenAddress,
+} from './format.ts'
 export type { CaipNetwork } from './network.ts'
 export type {
   PorticoFeatures,

@@ -96,6 +96,10 @@ describe('activity rows', () => {
     expect(activityRow(sent).descriptions).toEqual(['42.500 USDC'])
     const burnt = transaction('b', '2026-11-01T00:00:00Z', { operationType: 'burn' }, [usdcTransfer('7')])
     expect(activityRow(burnt).descriptions).toEqual(['-7.000 USDC'])
+    const large = transaction('l', '2026-11-01T00:00:00Z', { operationType: 'receive' }, [
+      usdcTransfer('25000'),
+    ])
+    expect(activityRow(large).descriptions).toEqual(['+25,000.000 USDC'])
   })
 
   it('never shows more than moved: the 3 decimals are cut from the exact amount', () => {
@@ -107,9 +111,9 @@ describe('activity rows', () => {
           const digits = units.toString().padStart(decimals + 1, '0')
           const numeric = decimals ? `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}` : digits
           const shown = formatTransferAmount(usdcTransfer(numeric))
-          expect(shown).toMatch(/^\d+\.\d{3} USDC$/)
+          expect(shown).toMatch(/^\d{1,3}(,\d{3})*\.\d{3} USDC$/)
           // In thousandths of a token: exactly the floor of the true amount.
-          const thousandths = BigInt(shown.replace(' USDC', '').replace('.', ''))
+          const thousandths = BigInt(shown.replace(' USDC', '').replace('.', '').replaceAll(',', ''))
           expect(thousandths).toBe((units * 1000n) / 10n ** BigInt(decimals))
         },
       ),

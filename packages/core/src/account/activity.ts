@@ -3,7 +3,7 @@
  * month, and what each row says. Pure, so the React rows and the tests agree.
  */
 import { BALANCE_DISPLAY_DECIMALS } from '../constants.ts'
-import { shortenAddress } from '../format.ts'
+import { formatDecimalAmount, shortenAddress } from '../format.ts'
 import type { Transaction, TransactionTransfer } from './types.ts'
 
 /** year → month (0–11) → transactions, newest first inside each month. */
@@ -100,19 +100,12 @@ export function amountPrefix(operationType: string): '+' | '-' | '' {
 }
 
 /**
- * `1234.500 USDC`: 3 decimals plus the symbol. The amount arrives as a decimal string; it is cut,
+ * `1,234.500 USDC`: 3 decimals plus the symbol. The amount arrives as a decimal string; it is cut,
  * not rounded, on the string itself so no float rounding can show more than moved.
  */
 export function formatTransferAmount(transfer: TransactionTransfer): string {
   const symbol = transfer.fungible_info?.symbol ?? ''
-  return `${truncateDecimal(transfer.quantity.numeric, BALANCE_DISPLAY_DECIMALS)} ${symbol}`.trim()
-}
-
-function truncateDecimal(numeric: string, decimals: number): string {
-  const match = /^(-?)(\d+)(?:\.(\d*))?$/.exec(numeric.trim())
-  if (!match) return numeric
-  const [, sign = '', whole = '0', fraction = ''] = match
-  return `${sign}${whole}.${fraction.padEnd(decimals, '0').slice(0, decimals)}`
+  return `${formatDecimalAmount(transfer.quantity.numeric, BALANCE_DISPLAY_DECIMALS)} ${symbol}`.trim()
 }
 
 function transferDescription(transfer: TransactionTransfer): string {

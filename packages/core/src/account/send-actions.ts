@@ -42,7 +42,7 @@ export interface SendTransferParameters {
 function call({ token, amount, receiverAddress }: Omit<SendTransferParameters, 'wagmiConfig' | 'chainId'>) {
   const value = parseUnits(amount.trim(), Number(token.quantity.decimals))
   const to = toTransferAddress(receiverAddress)
-  // validateSend refuses such an address first; this guards callers that skip it.
+  // sendProblems refuses such an address first; this guards callers that skip it.
   if (!to) throw new Error(`Invalid address: ${receiverAddress}`)
   const contract = tokenContract(token)
   return { value, to, contract }

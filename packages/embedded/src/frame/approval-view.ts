@@ -6,7 +6,7 @@ import { gateOnVisibility } from './visibility-gate.ts'
 interface ApprovalViewActions {
   /** Called only from a real click or key press on the frame's own buttons. */
   decide(id: string, approved: boolean): void
-  /** The network fee of a transaction, as text ("0.000021 ETH", or why it is unknown). */
+  /** The network fee of a transaction, as text (`formatFee`: "0.000021 ETH"), or a refusal when unknown. */
   estimateFee(request: TransactionFields): Promise<string>
 }
 

@@ -1,6 +1,6 @@
 'use client'
 
-import { BALANCE_DISPLAY_DECIMALS, formatUnitsFloor, shortenAddress } from '@portico/core'
+import { BALANCE_DISPLAY_DECIMALS, formatTokenAmount, shortenAddress } from '@portico/core'
 import { type CSSProperties, useSyncExternalStore } from 'react'
 import { usePortico } from '../context.ts'
 import { EARLY_CLICK_ATTRIBUTE } from '../early-clicks.ts'
@@ -35,7 +35,7 @@ export function ConnectButton({
     const shown = shortenAddress(account.address)
     const amount =
       balance === 'show' && !narrow && native.value !== undefined
-        ? `${formatUnitsFloor(native.value, decimals, BALANCE_DISPLAY_DECIMALS)} ${symbol}`
+        ? `${formatTokenAmount(native.value, decimals, BALANCE_DISPLAY_DECIMALS)} ${symbol}`
         : undefined
     return (
       <button

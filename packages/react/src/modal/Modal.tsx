@@ -1,6 +1,7 @@
 import type { Portico, View } from '@portico/core'
 import { Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef } from 'react'
 import { AlertBanner } from '../components/AlertBanner.tsx'
+import { BackIcon, CloseIcon } from '../components/icons.tsx'
 import { useStore } from '../hooks.ts'
 import { viewComponent, viewTitle } from '../views/registry.ts'
 import { activeElementDeep, focusIsLost, trapTab, viewFocusTarget } from './focus.ts'
@@ -10,6 +11,8 @@ export function Modal({ portico, root }: { portico: Portico; root: ShadowRoot })
   const { open, shake } = useStore(portico.modal.store)
   const router = useStore(portico.router.store)
   const account = useStore(portico.account)
+  // Read so the header follows a sign-in that ends while its view shows (the close control returns).
+  useStore(portico.siwx.store)
   const titleId = useId()
   const dialogRef = useRef<HTMLDivElement>(null)
   const viewRef = useRef<HTMLDivElement>(null)
@@ -108,6 +111,9 @@ export function Modal({ portico, root }: { portico: Portico; root: ShadowRoot })
   const Body = viewComponent(view)
   const title = viewTitle(view, router.data)
   const canGoBack = router.history.length > 1
+  // Where the modal store refuses to close (behaviour §2, §4) a Close button would do nothing but
+  // shake the card; it is left out, its place kept. Escape and the backdrop still shake it.
+  const closeBlocked = view === 'ApproveTransaction' || portico.siwx.isCloseBlocked(view)
 
   return (
     // Clicking outside the card is a pointer shortcut; keyboard users close with Escape.
@@ -132,7 +138,7 @@ export function Modal({ portico, root }: { portico: Portico; root: ShadowRoot })
         <div className="header">
           {canGoBack ? (
             <HeaderButton label="Back" onClick={() => portico.router.goBack()}>
-              ‹
+              <BackIcon />
             </HeaderButton>
           ) : (
             <span />
@@ -140,9 +146,13 @@ export function Modal({ portico, root }: { portico: Portico; root: ShadowRoot })
           <h2 className="title" id={titleId} key={title} ref={titleRef} tabIndex={-1}>
             {title}
           </h2>
-          <HeaderButton label="Close" onClick={() => portico.modal.close()}>
-            ✕
-          </HeaderButton>
+          {closeBlocked ? (
+            <span />
+          ) : (
+            <HeaderButton label="Close" onClick={() => portico.modal.close()}>
+              <CloseIcon />
+            </HeaderButton>
+          )}
         </div>
         <AlertBanner portico={portico} />
         <AnimatedHeight lastHeight={lastHeight}>
@@ -170,8 +180,16 @@ export function Modal({ portico, root }: { portico: Portico; root: ShadowRoot })
   )
 }
 
-/** A header control drawn as a glyph; `label` is its name for assistive technology. */
-function HeaderButton({ label, onClick, children }: { label: string; onClick(): void; children: string }) {
+/** A header control drawn as an icon; `label` is its name for assistive technology. */
+function HeaderButton({
+  label,
+  onClick,
+  children,
+}: {
+  label: string
+  onClick(): void
+  children: React.ReactNode
+}) {
   return (
     <button type="button" className="icon-button" aria-label={label} onClick={onClick}>
       {children}

@@ -1,4 +1,5 @@
 import type { Portico } from '@portico/core'
+import { AlertIcon, CheckIcon } from '../components/icons.tsx'
 import { useStore } from '../hooks.ts'
 
 export function Toast({ portico }: { portico: Portico }) {
@@ -7,11 +8,15 @@ export function Toast({ portico }: { portico: Portico }) {
     <div className="live" role="status" aria-live="polite">
       {toast.open && (
         <div className={`toast ${toast.variant}`} key={toast.id}>
-          {toast.variant === 'loading' ? (
-            <span className="spinner" aria-hidden="true" />
-          ) : (
-            <span className="dot" aria-hidden="true" />
-          )}
+          <span className="toast-icon" aria-hidden="true">
+            {toast.variant === 'loading' ? (
+              <span className="spinner" />
+            ) : toast.variant === 'error' ? (
+              <AlertIcon size={18} />
+            ) : (
+              <CheckIcon size={18} />
+            )}
+          </span>
           <span>{toast.message}</span>
         </div>
       )}

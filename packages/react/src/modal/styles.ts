@@ -11,6 +11,11 @@ export function themeCss(options: ResolvedOptions): string {
     // White on the accent itself is 3:1; filled buttons need 4.5:1 (WCAG AA), so they get a deeper
     // blue unless the host chose its own accent.
     '--portico-accent-fill': vars['--portico-accent-fill'] ?? vars['--portico-accent'] ?? ACCENT_FILL,
+    // Accent-coloured text (links, the Recent badge) needs 4.5:1 on the background: the light accent
+    // on the dark theme, the deeper fill on the light one.
+    '--portico-accent-text': dark
+      ? (vars['--portico-accent'] ?? '#3396ff')
+      : (vars['--portico-accent-fill'] ?? vars['--portico-accent'] ?? ACCENT_FILL),
     '--portico-font-family': vars['--portico-font-family'] ?? MODAL_DEFAULTS.fontFamily,
     '--portico-font-size-master': vars['--portico-font-size-master'] ?? MODAL_DEFAULTS.fontSizeMaster,
     '--portico-border-radius-master': vars['--portico-border-radius-master'] ?? MODAL_DEFAULTS.borderRadius,
@@ -32,6 +37,9 @@ export function themeCss(options: ResolvedOptions): string {
 const BASE_CSS = `
 :host { all: initial; font-family: var(--portico-font-family); color: var(--portico-fg); }
 * { box-sizing: border-box; }
+/* No browser-default margins inside the modal (40 px between a title and its subtitle): the
+   containers' gaps set the rhythm. :where() keeps this at zero specificity, so any rule of a view wins. */
+:where(.backdrop, .toast) :where(p, h1, h2, h3, h4, h5, h6, ul, ol, dl, dd, figure, pre, blockquote) { margin: 0; }
 /* The page styles the host element and outranks :host, so a reset such as div { font: inherit }
    would reach in through it: the modal's own roots set their type themselves. */
 .backdrop, .toast, .live {
@@ -65,9 +73,10 @@ const BASE_CSS = `
   animation: fade ${ANIMATION_MS.headerText}ms ease-out; }
 .icon-button {
   width: 36px; height: 36px; border-radius: calc(var(--portico-border-radius-master) * 3);
-  border: none; background: transparent; color: var(--portico-fg-muted); cursor: pointer;
-  display: inline-flex; align-items: center; justify-content: center; font-size: 18px;
+  border: none; background: transparent; color: var(--portico-fg-muted); cursor: pointer; padding: 0;
+  display: inline-flex; align-items: center; justify-content: center; flex: none;
 }
+.icon { display: block; flex: none; }
 .icon-button:hover { background: var(--portico-bg-raised); color: var(--portico-fg); }
 .body-outer { transition: height ${ANIMATION_MS.modalHeight}ms ease; overflow: hidden auto; min-height: 0;
   flex: 0 1 auto; overscroll-behavior: contain; }
@@ -82,20 +91,41 @@ const BASE_CSS = `
   font: inherit; font-weight: 500; text-align: left;
 }
 .row-button:hover { border-color: var(--portico-border); }
-.row-button .tag { margin-left: auto; font-size: 0.8em; color: var(--portico-fg-muted); }
+.row-button .label { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.row-button .chevron { color: var(--portico-fg-muted); }
+/* Installed / Recent: a pill on the row, as the peers mark them. */
+.pill { flex: none; padding: 2px 8px; border-radius: 999px; font-size: 0.8em; font-weight: 600; line-height: 1.4;
+  background: var(--portico-bg); color: var(--portico-fg-muted); border: 1px solid var(--portico-border); }
+.pill.recent { color: var(--portico-accent-text); }
+.wallet-sections { display: flex; flex-direction: column; gap: 16px; }
+.wallet-group { display: flex; flex-direction: column; gap: 8px; }
+.section-label { font-size: 0.85em; font-weight: 600; color: var(--portico-fg-muted); padding: 0 4px; }
+/* "or" between the e-mail field and the wallets, a rule either side. */
+.divider { display: flex; align-items: center; gap: 12px; color: var(--portico-fg-muted); font-size: 0.85em; }
+.divider::before, .divider::after { content: ''; flex: 1; height: 1px; background: var(--portico-border); }
+/* No wallet: its own quiet panel, apart from the e-mail field above it. */
+.no-wallet { padding: 16px 12px; border: 1px dashed var(--portico-border);
+  border-radius: calc(var(--portico-border-radius-master) * 4); }
+.empty-icon { width: 48px; height: 48px; border-radius: 50%; display: inline-flex; align-items: center;
+  justify-content: center; background: var(--portico-bg-raised); color: var(--portico-fg-muted); }
 .wallet-image { width: 40px; height: 40px; border-radius: calc(var(--portico-border-radius-master) * 3);
   background: var(--portico-bg); object-fit: cover; flex: none; display: inline-flex;
   align-items: center; justify-content: center; font-weight: 700; }
 .wallet-image.large { width: 72px; height: 72px; }
+.primary, .secondary { display: inline-flex; align-items: center; justify-content: center; gap: 8px;
+  text-decoration: none; }
 .primary { width: 100%; min-height: 40px; border: none; border-radius: calc(var(--portico-border-radius-master) * 4);
   background: var(--portico-accent-fill); color: #fff; font: inherit; font-weight: 600; cursor: pointer; }
 .secondary { width: 100%; min-height: 40px; border: 1px solid var(--portico-border);
   border-radius: calc(var(--portico-border-radius-master) * 4); background: transparent;
   color: var(--portico-fg); font: inherit; font-weight: 600; cursor: pointer; }
-button:focus-visible { outline: 2px solid var(--portico-accent); outline-offset: 2px; }
+button:focus-visible, a:focus-visible { outline: 2px solid var(--portico-accent); outline-offset: 2px; }
 .card:focus, .title:focus { outline: none; }
 .title:focus-visible { outline: 2px solid var(--portico-accent); outline-offset: 2px; border-radius: 4px; }
 .center { display: flex; flex-direction: column; align-items: center; gap: 12px; text-align: center; }
+/* A line followed by a muted one is its title: set in weight, with the subtitle 6 px under it. */
+:is(.center, .stack) > p:not(.muted, .error):has(+ p.muted) { font-weight: 600; }
+:is(.center, .stack) > p:not(.muted) + p.muted { margin-top: -6px; }
 .loading-view { justify-content: center; }
 .muted { color: var(--portico-fg-muted); }
 .error { color: var(--portico-error); }
@@ -112,10 +142,10 @@ button:focus-visible { outline: 2px solid var(--portico-accent); outline-offset:
   /* A sentence-long error wraps on a phone instead of running off both edges. */
   width: max-content; max-width: calc(100vw - 24px);
 }
-.toast.error .dot { background: var(--portico-error); }
-.toast.success .dot { background: var(--portico-success); }
-.toast.loading .dot { background: var(--portico-accent); }
-.dot { width: 8px; height: 8px; border-radius: 50%; }
+.toast-icon { display: inline-flex; flex: none; }
+.toast.success .toast-icon { color: var(--portico-success); }
+.toast.error .toast-icon { color: var(--portico-error); }
+.toast .spinner { width: 16px; height: 16px; border-width: 2px; }
 .spinner { width: 24px; height: 24px; border-radius: 50%; border: 3px solid var(--portico-border);
   border-top-color: var(--portico-accent); animation: spin 800ms linear infinite; }
 /* Content fades in from 40 %, never from nothing: what the visitor clicked for is readable in the
@@ -147,5 +177,9 @@ button:focus-visible { outline: 2px solid var(--portico-accent); outline-offset:
 }
 @media (prefers-reduced-motion: reduce) {
   *, *::before, *::after { animation: none !important; transition: none !important; }
+  /* Still plainly at work without motion: a full dotted ring, not an arc frozen mid-turn, and the
+     placeholder of a loading view says what it is waiting for. */
+  .spinner { border-style: dotted; border-color: var(--portico-accent); }
+  .loading-view::after { content: 'Loading…'; color: var(--portico-fg-muted); }
 }
 `

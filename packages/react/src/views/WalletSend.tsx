@@ -2,6 +2,7 @@ import {
   type Balance,
   canSend,
   createSendStore,
+  formatFee,
   formatUnitsFloor,
   isNativeToken,
   type SendFeeQuote,
@@ -23,8 +24,6 @@ import { SendDone } from './send/SendDone.tsx'
 import './send/send-css.ts'
 import { useSendQuote } from './send/use-send-quote.ts'
 import type { ViewProps } from './types.ts'
-
-const FEE_DECIMALS = 6
 
 /** Send a token: pick it, type amount and receiver, see the fee, approve in the wallet, see it done. */
 export default function WalletSend({ portico }: ViewProps) {
@@ -218,7 +217,7 @@ export default function WalletSend({ portico }: ViewProps) {
 function feeText(quote: SendFeeQuote | null | undefined, decimals: number, symbol: string): string {
   if (quote === undefined) return 'Estimating network fee…'
   if (quote === null) return SendText.FEE_UNAVAILABLE
-  return `Network fee: ${formatUnitsFloor(quote.expectedFee, decimals, FEE_DECIMALS)} ${symbol}`
+  return `Network fee: ${formatFee(quote.expectedFee, decimals, symbol)}`
 }
 
 function tokenKey(token: Balance): string {

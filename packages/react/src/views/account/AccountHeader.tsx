@@ -1,17 +1,23 @@
 import {
   BALANCE_DISPLAY_DECIMALS,
   formatFiat,
-  formatUnitsFloor,
+  formatTokenAmount,
   shortenAddress,
   totalValue,
   visibleBalances,
 } from '@portico/core'
+import { ChainIcon } from '../../components/ChainIcon.tsx'
+import { Identicon } from '../../components/Identicon.tsx'
 import { useStore } from '../../hooks.ts'
 import type { ViewProps } from '../types.ts'
 import { CopyAddressButton } from './CopyAddressButton.tsx'
 import { useAccountData } from './use-account-data.ts'
 
-/** Address with copy, native balance (3 decimals, floored), total portfolio value (2 decimals), network. */
+/**
+ * The account's picture, address with copy, total portfolio value (2 decimals), native balance
+ * (3 decimals, floored, grouped) and network. The two figures are labelled groups, not live regions:
+ * they refresh every 30 s and must not be read out again each time.
+ */
 export function AccountHeader({ portico }: ViewProps) {
   const accountData = useAccountData(portico)
   const account = useStore(portico.account)
@@ -22,25 +28,31 @@ export function AccountHeader({ portico }: ViewProps) {
   const hasPortfolio = portfolio.balances.length > 0
   return (
     <div className="account-header">
+      <Identicon address={account.address} size={64} />
       <span className="address-line">
         <span title={account.address}>{shortenAddress(account.address)}</span>
         <CopyAddressButton portico={portico} address={account.address} />
       </span>
-      <output className="portfolio" aria-label="Portfolio value">
+      {/* biome-ignore lint/a11y/useSemanticElements: a labelled figure, not a set of form fields; an <output> would be a live region */}
+      <div className="portfolio" role="group" aria-label="Portfolio value">
         {hasPortfolio
           ? formatFiat(totalValue(visibleBalances(portfolio.balances)))
           : portfolio.loading
             ? 'Loading…'
             : '—'}
-      </output>
-      <output className="balance" aria-label="Balance">
+      </div>
+      {/* biome-ignore lint/a11y/useSemanticElements: as above */}
+      <div className="balance" role="group" aria-label="Balance">
         {balance.value === undefined
           ? balance.loading
             ? 'Loading balance…'
             : `— ${symbol}`
-          : `${formatUnitsFloor(balance.value, decimals, BALANCE_DISPLAY_DECIMALS)} ${symbol}`}
-      </output>
-      <span className="network-pill">Network: {portico.network.name}</span>
+          : `${formatTokenAmount(balance.value, decimals, BALANCE_DISPLAY_DECIMALS)} ${symbol}`}
+      </div>
+      <span className="network-pill">
+        <ChainIcon name={portico.network.name} size={18} />
+        Network: {portico.network.name}
+      </span>
     </div>
   )
 }

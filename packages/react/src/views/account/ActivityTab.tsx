@@ -1,5 +1,7 @@
 import { activityRow, monthGroups, type Transaction } from '@portico/core'
 import { useEffect, useRef } from 'react'
+import { ArrowDownIcon, ArrowUpIcon, CheckIcon, SwapIcon } from '../../components/icons.tsx'
+import { Loading } from '../../components/Loading.tsx'
 import { TokenIcon } from '../../components/TokenIcon.tsx'
 import { useStore } from '../../hooks.ts'
 import type { ViewProps } from '../types.ts'
@@ -48,28 +50,58 @@ export function ActivityTab({ portico }: ViewProps) {
           </ul>
         </section>
       ))}
-      {state.loading && (
-        <div className="center">
-          <span className="spinner" />
-        </div>
-      )}
+      {state.loading && <Loading label="Loading activity…" />}
       {state.next && <div ref={sentinel} style={{ height: 1 }} />}
     </div>
   )
 }
 
+type Transfer = Transaction['transfers'][number]
+
+const transferImage = (transfer: Transfer) =>
+  transfer.nft_info?.content?.preview?.url ?? transfer.fungible_info?.icon?.url
+
+/** What a transfer's monogram is made of: the token's symbol (or the NFT's name), never the operation. */
+const transferSymbol = (transfer: Transfer | undefined) =>
+  transfer?.fungible_info?.symbol || transfer?.nft_info?.name || undefined
+
+/** A row with nothing to picture: the direction of the operation, drawn. */
+function OperationIcon({ type }: { type: string }) {
+  const Icon = OUT_TYPES.has(type)
+    ? ArrowUpIcon
+    : IN_TYPES.has(type)
+      ? ArrowDownIcon
+      : type === 'approve'
+        ? CheckIcon
+        : SwapIcon
+  return (
+    <span className="operation-icon" aria-hidden="true">
+      <Icon size={18} />
+    </span>
+  )
+}
+
+const OUT_TYPES = new Set(['send', 'withdraw', 'burn', 'repay'])
+const IN_TYPES = new Set(['receive', 'deposit', 'mint', 'claim', 'borrow'])
+
 function ActivityItem({ transaction }: { transaction: Transaction }) {
   const row = activityRow(transaction)
   const minedAt = new Date(transaction.metadata.minedAt)
+  const { transfers } = transaction
+  const symbolFor = (url: string) =>
+    transferSymbol(transfers.find((transfer) => transferImage(transfer) === url)) ?? ''
+  const firstSymbol = transferSymbol(transfers[0])
   return (
     <li className="activity-row">
       <span className="activity-images">
-        {row.images.length === 0 ? (
-          <TokenIcon name={row.title} size={36} />
-        ) : (
+        {row.images.length > 0 ? (
           row.images.map((url, index) => (
-            <TokenIcon key={url} name={row.title} url={url} size={index === 0 ? 36 : 20} />
+            <TokenIcon key={url} name={symbolFor(url)} url={url} size={index === 0 ? 36 : 20} />
           ))
+        ) : firstSymbol ? (
+          <TokenIcon name={firstSymbol} size={36} />
+        ) : (
+          <OperationIcon type={transaction.metadata.operationType} />
         )}
       </span>
       <span className="name" style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>

@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { Loading } from '../../components/Loading.tsx'
 import { TokenIcon } from '../../components/TokenIcon.tsx'
 import { useStore } from '../../hooks.ts'
 import type { ViewProps } from '../types.ts'
@@ -16,13 +17,7 @@ export function NftsTab({ portico }: ViewProps) {
 
   if (state.failed && state.nfts.length === 0)
     return <p className="muted center">NFTs are unavailable right now</p>
-  if (!state.loaded) {
-    return (
-      <div className="center" aria-busy="true">
-        <span className="spinner" />
-      </div>
-    )
-  }
+  if (!state.loaded) return <Loading label="Loading NFTs…" />
   if (state.nfts.length === 0) return <p className="muted center">No NFTs yet</p>
   return (
     <div className="stack">

@@ -1,18 +1,22 @@
 import {
   type Balance,
   formatFiat,
-  formatUnitsFloor,
+  formatTokenAmount,
   sortByValue,
   toUnits,
   visibleBalances,
 } from '@portico/core'
 import { useEffect } from 'react'
+import { Loading } from '../../components/Loading.tsx'
 import { TokenIcon } from '../../components/TokenIcon.tsx'
 import { useStore } from '../../hooks.ts'
 import type { ViewProps } from '../types.ts'
 import { useAccountData } from './use-account-data.ts'
 
-/** Tokens by value, highest first, each with its value (2 decimals) and amount (3 decimals, floored). */
+/**
+ * Tokens by value, highest first, each with its value (2 decimals) and amount (3 decimals, floored,
+ * thousands grouped); a token without a usable icon shows its symbol's monogram.
+ */
 export function TokensTab({ portico }: ViewProps) {
   const accountData = useAccountData(portico)
   const { address } = useStore(portico.account)
@@ -24,19 +28,13 @@ export function TokensTab({ portico }: ViewProps) {
 
   const tokens = sortByValue(visibleBalances(state.balances))
   if (tokens.length === 0) {
-    return state.loading ? (
-      <div className="center" aria-busy="true">
-        <span className="spinner" />
-      </div>
-    ) : (
-      <p className="muted center">No tokens yet</p>
-    )
+    return state.loading ? <Loading label="Loading tokens…" /> : <p className="muted center">No tokens yet</p>
   }
   return (
     <ul className="list" aria-label="Tokens">
       {tokens.map((token) => (
         <li key={token.address ?? 'native'} className="token-row">
-          <TokenIcon name={token.name || token.symbol} url={token.iconUrl} />
+          <TokenIcon name={token.symbol || token.name} url={token.iconUrl} />
           <span className="name">
             <span className="clip">{token.name}</span>
             <span className="muted">{formatQuantity(token)}</span>
@@ -50,7 +48,8 @@ export function TokensTab({ portico }: ViewProps) {
   )
 }
 
+/** `12,345.678 USDC`: the amount as every token amount in the modal is written (`formatTokenAmount`). */
 export function formatQuantity(token: Balance): string {
   const decimals = Number(token.quantity.decimals)
-  return `${formatUnitsFloor(toUnits(token.quantity.numeric, decimals), decimals)} ${token.symbol}`
+  return `${formatTokenAmount(toUnits(token.quantity.numeric, decimals), decimals)} ${token.symbol}`
 }

@@ -1,10 +1,14 @@
 import { orderWalletFeatures, type View, type WalletFeature } from '@portico/core'
+import type { ComponentType } from 'react'
+import { ArrowDownIcon, ArrowUpIcon } from '../../components/icons.tsx'
 import type { ViewProps } from '../types.ts'
 
 /** The features this build has views for; on-ramp and swaps come with later issues. */
-const BUILT: Partial<Record<WalletFeature, { label: string; view: View }>> = {
-  receive: { label: 'Receive', view: 'WalletReceive' },
-  send: { label: 'Send', view: 'WalletSend' },
+const BUILT: Partial<
+  Record<WalletFeature, { label: string; view: View; Icon: ComponentType<{ size?: number }> }>
+> = {
+  receive: { label: 'Receive', view: 'WalletReceive', Icon: ArrowDownIcon },
+  send: { label: 'Send', view: 'WalletSend', Icon: ArrowUpIcon },
 }
 
 /** The wallet feature buttons in the configured order (behaviour §2), only those switched on and built. */
@@ -25,6 +29,7 @@ export function WalletFeatures({ portico }: ViewProps) {
             className="secondary"
             onClick={() => portico.router.push(built.view)}
           >
+            <built.Icon size={18} />
             {built.label}
           </button>
         )

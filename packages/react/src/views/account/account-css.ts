@@ -5,12 +5,20 @@ import { addViewCss } from '../../modal/view-css.ts'
  * with the lazy account chunk instead of the first-paint theme, and use the same theme tokens.
  */
 addViewCss(`
-.account-header { display: flex; flex-direction: column; align-items: center; gap: 6px; text-align: center; }
-.portfolio { font-size: 2.2em; font-weight: 600; }
-.network-pill { display: inline-flex; gap: 6px; align-items: center; padding: 4px 10px; border-radius: 999px;
-  background: var(--portico-bg-raised); color: var(--portico-fg-muted); font-size: 0.85em; }
+.account-header { display: flex; flex-direction: column; align-items: center; gap: 4px; text-align: center; }
+.account-header .identicon { margin-bottom: 4px; }
+.identicon { display: inline-block; flex: none; border-radius: 50%; overflow: hidden;
+  box-shadow: 0 0 0 1px var(--portico-border); }
+.identicon svg { display: block; }
+.portfolio { font-size: 2.2em; font-weight: 600; line-height: 1.2; letter-spacing: -0.01em; }
+.network-pill { display: inline-flex; gap: 6px; align-items: center; margin-top: 4px; padding: 3px 10px 3px 4px;
+  border-radius: 999px; background: var(--portico-bg-raised); color: var(--portico-fg-muted); font-size: 0.85em; }
+/* The network's initial in the accent's fill: white on it is 4.5:1 (styles.ts). */
+.chain-icon { display: inline-flex; align-items: center; justify-content: center; flex: none; border-radius: 50%;
+  background: var(--portico-accent-fill); color: #fff; font-size: 0.75em; font-weight: 700; line-height: 1; }
 .features { display: flex; gap: 8px; }
 .features .secondary { flex: 1; }
+.features .icon { color: var(--portico-fg-muted); }
 .tablist { display: flex; gap: 4px; padding: 4px; border-radius: calc(var(--portico-border-radius-master) * 4);
   background: var(--portico-bg-raised); }
 .tab { flex: 1; min-height: 32px; border: none; border-radius: calc(var(--portico-border-radius-master) * 3);
@@ -31,6 +39,9 @@ addViewCss(`
 .activity-images { position: relative; width: 40px; height: 40px; flex: none; }
 .activity-images > * { position: absolute; }
 .activity-images > :nth-child(2) { right: -4px; bottom: -4px; }
+.operation-icon { width: 36px; height: 36px; border-radius: 50%; display: inline-flex; align-items: center;
+  justify-content: center; background: var(--portico-bg-raised); color: var(--portico-fg-muted); }
+.loading { padding: 12px 0; }
 .field { display: flex; flex-direction: column; gap: 4px; text-align: left; }
 .field input, .field select { min-height: 40px; padding: 0 10px; font: inherit; color: var(--portico-fg);
   background: var(--portico-bg-raised); border: 1px solid var(--portico-border);
