@@ -33,6 +33,13 @@ describe('modal', () => {
     })
   })
 
+  it('says which views refuse a plain close: ApproveTransaction and those the host names', () => {
+    const { modal } = setup(true, (view) => view === 'SIWXSignMessage')
+    expect(modal.isCloseBlocked('ApproveTransaction')).toBe(true)
+    expect(modal.isCloseBlocked('SIWXSignMessage')).toBe(true)
+    expect(modal.isCloseBlocked('Account')).toBe(false)
+  })
+
   it('closes on request', () => {
     const { modal } = setup()
     modal.open()

@@ -32,6 +32,8 @@ export interface Modal {
   open(options?: { view?: View | undefined; data?: RouterData | undefined }): void
   /** False when closing was refused, so the caller knows the modal is still up. */
   close(options?: { force?: boolean | undefined }): boolean
+  /** True on the views a plain close is refused on, so the UI need not offer a Close that does nothing. */
+  isCloseBlocked(view: View): boolean
 }
 
 export function createModal({
@@ -49,8 +51,12 @@ export function createModal({
     store.setState({ shake: false })
   }
 
+  // An unanswered approval request would be left hanging in the dapp if the modal just vanished.
+  const closeBlocked = (view: View) => view === 'ApproveTransaction' || Boolean(isCloseBlocked?.(view))
+
   return {
     store,
+    isCloseBlocked: closeBlocked,
     open(options) {
       if (options?.view) router.reset(options.view, options.data)
       else router.reset(isConnected() ? 'Account' : 'Connect')
@@ -58,10 +64,7 @@ export function createModal({
       store.setState({ open: true })
     },
     close(options) {
-      const { view } = router.store.getState()
-      // An unanswered approval request would be left hanging in the dapp if the modal just vanished.
-      const blocked = view === 'ApproveTransaction' || Boolean(isCloseBlocked?.(view))
-      if (blocked && !options?.force && store.getState().open) {
+      if (closeBlocked(router.store.getState().view) && !options?.force && store.getState().open) {
         if (shakeTimer !== undefined) timers.clearTimeout(shakeTimer)
         store.setState({ shake: true })
         shakeTimer = timers.setTimeout(stopShaking, ANIMATION_MS.shake)

@@ -113,7 +113,7 @@ export function Modal({ portico, root }: { portico: Portico; root: ShadowRoot })
   const canGoBack = router.history.length > 1
   // Where the modal store refuses to close (behaviour §2, §4) a Close button would do nothing but
   // shake the card; it is left out, its place kept. Escape and the backdrop still shake it.
-  const closeBlocked = view === 'ApproveTransaction' || portico.siwx.isCloseBlocked(view)
+  const closeBlocked = portico.modal.isCloseBlocked(view)
 
   return (
     // Clicking outside the card is a pointer shortcut; keyboard users close with Escape.
