@@ -22,7 +22,7 @@ export const SendText = {
 } as const
 
 /** `Not enough ETH for the network fee`, with the chain's own native symbol. */
-export function notEnoughForFee(symbol: string): string {
+function notEnoughForFee(symbol: string): string {
   return `Not enough ${symbol} for the network fee`
 }
 
@@ -41,7 +41,7 @@ export interface SendFeeQuote {
 }
 
 /** The most the transfer can take from the native balance for its fee. */
-export function feeReserve(quote: SendFeeQuote): bigint {
+function feeReserve(quote: SendFeeQuote): bigint {
   return quote.gas * (quote.maxFeePerGas ?? quote.gasPrice ?? 0n)
 }
 
