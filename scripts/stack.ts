@@ -126,6 +126,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       startWebServer({
         host,
         port: webPort,
+        // The name the browser uses for the page (localhost, see pageUrl below).
+        publicUrl: host === '127.0.0.1' ? `http://localhost:${webPort}` : pageOrigin,
         projectId,
         servicesUrl: server.publicUrl,
         rpcUrl: chainUrl,

@@ -18,6 +18,12 @@ export interface WebServerOptions extends PageConfig {
   distDir?: string
   /** Fastify's logger; by default only failures are logged. */
   logger?: FastifyServerOptions['logger']
+  /**
+   * Where browsers reach the page (e.g. https://shop.example): the origin the sign-in endpoint
+   * accepts and speaks for to the services. Without it (development) the request's Host is taken
+   * at its word.
+   */
+  publicUrl?: string
 }
 
 interface Manifest {
@@ -51,13 +57,15 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
   await app.register(fastifyHelmet, securityHeaders(config))
   await app.register(fastifyCookie)
   await app.register(assetsPlugin, { assetsDir: join(distDir, 'assets') })
-  await app.register(siwxSessionPlugin, { config })
+  const publicOrigin = options.publicUrl === undefined ? undefined : new URL(options.publicUrl).origin
+  const sessionConfig = { ...config, publicOrigin }
+  await app.register(siwxSessionPlugin, { config: sessionConfig })
   app.get('/healthz', async () => ({ ok: true }))
   app.get('/', async (request, reply) => {
     // The signed-in address is part of the first HTML: the session cookie is resolved before rendering.
     const state: PageState = {
       signIn: signInModeOf(new URL(request.url, 'http://page.local').search),
-      siwxSession: await currentSession(config, request),
+      siwxSession: await currentSession(sessionConfig, request),
     }
     const html = renderPage(
       config,

@@ -220,3 +220,41 @@ describe('page session endpoint on a keep-alive connection', () => {
     expect(await call('GET', '/healthz')).toEqual({ status: 200, body: '{"ok":true}' })
   })
 })
+
+describe('page session endpoint with its public URL', () => {
+  it('speaks for its configured origin only: a forged Host and a matching Origin are refused', async () => {
+    const pinned = await buildWebServer({
+      ...TEST_CONFIG,
+      servicesUrl: services.url,
+      distDir: dist.dir,
+      logger: false,
+      publicUrl: 'https://shop.example/',
+    })
+    try {
+      const forged = await pinned.inject({
+        method: 'POST',
+        url: '/api/siwx/session',
+        headers: { host: 'evil.example', origin: 'http://evil.example', 'content-type': 'application/json' },
+        payload: JSON.stringify(SIGNED),
+      })
+      expect(forged.statusCode).toBe(403)
+      services.calls.length = 0
+      const real = await pinned.inject({
+        method: 'POST',
+        url: '/api/siwx/session',
+        headers: {
+          host: 'internal:3000',
+          origin: 'https://shop.example',
+          'content-type': 'application/json',
+        },
+        payload: JSON.stringify(SIGNED),
+      })
+      expect(real.statusCode).toBe(201)
+      expect(services.calls.map((call) => call.origin)).toEqual(['https://shop.example'])
+      // Served over https publicly, the cookie is Secure even though this hop is plain http.
+      expect(String(real.headers['set-cookie'])).toContain('Secure')
+    } finally {
+      await pinned.close()
+    }
+  })
+})

@@ -11,6 +11,11 @@ import type { PageConfig } from './page-config.ts'
 import { SIWX_SESSION_PATH } from './siwx.ts'
 
 export const SIWX_COOKIE = 'portico_siwx'
+
+/** What the session endpoint needs: where the services are, and the page's own public origin if known. */
+export type SessionConfig = Pick<PageConfig, 'servicesUrl' | 'projectId'> & {
+  publicOrigin?: string | undefined
+}
 /** A signed EIP-4361 message and its signature fit in a few kilobytes. */
 export const MAX_BODY_BYTES = 64 * 1024
 const TOKEN = /^[A-Za-z0-9_-]{16,128}$/
@@ -21,8 +26,13 @@ function sessionToken(request: FastifyRequest): string | undefined {
   return token && TOKEN.test(token) ? token : undefined
 }
 
-/** The origin the browser sees this page at; behind a TLS proxy, X-Forwarded-Proto says https. */
-function pageOrigin(request: FastifyRequest): string {
+/**
+ * The origin the browser sees this page at: the configured public URL's, or — in development,
+ * without one — what the request's Host (and a TLS proxy's X-Forwarded-Proto) say. Headers are
+ * the client's to choose, so a deployment must give the public URL (`publicUrl`).
+ */
+function pageOrigin(request: FastifyRequest, publicOrigin: string | undefined): string {
+  if (publicOrigin) return publicOrigin
   const forwarded = String(request.headers['x-forwarded-proto'] ?? '')
     .split(',')[0]
     ?.trim()
@@ -30,18 +40,18 @@ function pageOrigin(request: FastifyRequest): string {
   return `${secure ? 'https' : 'http'}://${request.headers.host ?? 'localhost'}`
 }
 
-function services(config: PageConfig, request: FastifyRequest, path: string, init: RequestInit = {}) {
+function services(config: SessionConfig, request: FastifyRequest, path: string, init: RequestInit = {}) {
   const url = `${config.servicesUrl}/v1/siwx/${path}?projectId=${encodeURIComponent(config.projectId)}`
   // Server to server, on the page's behalf: the services check this Origin against the project
   // and bind the signed message's domain to it, exactly as for a call from the browser.
   const headers = new Headers(init.headers)
-  headers.set('origin', pageOrigin(request))
+  headers.set('origin', pageOrigin(request, config.publicOrigin))
   return fetch(url, { ...init, headers, signal: AbortSignal.timeout(10_000) })
 }
 
 /** The live session behind the cookie, or null; a services outage renders as signed out. */
 export async function currentSession(
-  config: PageConfig,
+  config: SessionConfig,
   request: FastifyRequest,
 ): Promise<SIWXSession | null> {
   const token = sessionToken(request)
@@ -59,18 +69,22 @@ export async function currentSession(
 }
 
 /** HttpOnly so scripts never hold the token; Lax so it rides along on top-level navigations only. */
-function sessionCookie(request: FastifyRequest, maxAgeSeconds: number): CookieSerializeOptions {
+function sessionCookie(
+  request: FastifyRequest,
+  publicOrigin: string | undefined,
+  maxAgeSeconds: number,
+): CookieSerializeOptions {
   return {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: pageOrigin(request).startsWith('https:'),
+    secure: pageOrigin(request, publicOrigin).startsWith('https:'),
     maxAge: maxAgeSeconds,
   }
 }
 
 /** GET, POST and DELETE on `/api/siwx/session`. */
-export const siwxSessionPlugin: FastifyPluginAsync<{ config: PageConfig }> = async (app, { config }) => {
+export const siwxSessionPlugin: FastifyPluginAsync<{ config: SessionConfig }> = async (app, { config }) => {
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store')
   })
@@ -80,7 +94,7 @@ export const siwxSessionPlugin: FastifyPluginAsync<{ config: PageConfig }> = asy
   // A cookie-setting endpoint must not be callable from other sites (CSRF): same origin only,
   // checked before a byte of the body is read.
   const sameOrigin = async (request: FastifyRequest) => {
-    if (request.headers.origin !== pageOrigin(request)) {
+    if (request.headers.origin !== pageOrigin(request, config.publicOrigin)) {
       throw new HttpError(403, 'Unauthorized: origin not allowed')
     }
   }
@@ -109,7 +123,7 @@ export const siwxSessionPlugin: FastifyPluginAsync<{ config: PageConfig }> = asy
       }
       const expiresAt = Date.parse(body.session?.expiresAt ?? '')
       const maxAge = Number.isFinite(expiresAt) ? Math.max(0, Math.floor((expiresAt - Date.now()) / 1000)) : 0
-      reply.setCookie(SIWX_COOKIE, body.token, sessionCookie(request, maxAge))
+      reply.setCookie(SIWX_COOKIE, body.token, sessionCookie(request, config.publicOrigin, maxAge))
       return reply.code(201).send({ session: body.session })
     },
   )
@@ -123,7 +137,7 @@ export const siwxSessionPlugin: FastifyPluginAsync<{ config: PageConfig }> = asy
         headers: { authorization: `Bearer ${token}` },
       })
     }
-    reply.clearCookie(SIWX_COOKIE, sessionCookie(request, 0))
+    reply.clearCookie(SIWX_COOKIE, sessionCookie(request, config.publicOrigin, 0))
     return { ok: true }
   })
 }
