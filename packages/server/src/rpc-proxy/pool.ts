@@ -14,7 +14,7 @@ export const FORWARDING = {
   retryDelayMs: 150,
 } as const
 
-export type PoolSettings = typeof FORWARDING & RankingSettings
+export type PoolSettings = Record<keyof typeof FORWARDING, number> & RankingSettings
 
 /** JSON-RPC's "server error" range, as a node answers for a filter it does not have. */
 const FILTER_NOT_FOUND: RpcErrorObject = { code: -32000, message: 'filter not found' }
@@ -76,7 +76,9 @@ export class UpstreamPool {
     const groups = new Map<string | undefined, number[]>()
     calls.forEach((call, i) => {
       const pinned = FILTER_USERS.has(call.method) ? this.filters.get(filterKey(call)) : undefined
-      groups.set(pinned, [...(groups.get(pinned) ?? []), i])
+      const group = groups.get(pinned)
+      if (group) group.push(i)
+      else groups.set(pinned, [i])
     })
     const outcomes: Outcome[] = new Array(calls.length)
     await Promise.all(
@@ -142,16 +144,18 @@ export class UpstreamPool {
   private async ask(url: string, calls: RpcCall[]): Promise<Outcome[]> {
     const client = this.clients.get(url)
     if (!client) throw new Error(`No upstream ${url}`)
-    if (calls.length === 1) {
-      const [call] = calls as [RpcCall]
-      try {
-        return [outcomeOf(await client.request({ body: { id: 0, ...call } }))]
-      } catch (error) {
-        if (isNodeAnswer(error)) return [outcomeOf({ error: error.cause })]
-        throw error
-      }
+    if (calls.length === 1) return [await askOne(client, calls[0] as RpcCall)]
+    let answers: unknown[]
+    try {
+      answers = await client.request({ body: calls.map((call, id) => ({ id, ...call })) })
+    } catch (error) {
+      if (!isNodeAnswer(error)) throw error
+      answers = []
     }
-    const answers = await client.request({ body: calls.map((call, id) => ({ id, ...call })) })
+    // One error for the whole batch (a call in it the node cannot read, or no batches at all): the
+    // node judged the request, not each call, so each call is asked on its own to get its own answer.
+    if (answers.every((answer) => (answer as { id?: unknown }).id == null))
+      return Promise.all(calls.map((call) => askOne(client, call)))
     const byId = new Map<unknown, unknown>(answers.map((answer) => [(answer as { id?: unknown }).id, answer]))
     return calls.map((_, id) => {
       if (!byId.has(id)) throw new Error('The batch answer lacks a call')
@@ -162,10 +166,14 @@ export class UpstreamPool {
   private async blockNumber(url: string, timeoutMs: number): Promise<bigint> {
     // A resting upstream is not sampled either: that would be asking it before its time.
     if ((this.restingUntil.get(url) ?? 0) > Date.now()) throw new Error('resting')
-    const answer = await this.clients.get(url)?.request({
-      body: { id: 0, method: 'eth_blockNumber' },
-      timeout: timeoutMs,
-    })
+    const answer = await this.clients
+      .get(url)
+      ?.request({ body: { id: 0, method: 'eth_blockNumber' }, timeout: timeoutMs })
+      .catch((error: unknown) => {
+        // A sample told to wait rests the upstream for calls too.
+        this.noteRetryAfter(url, error)
+        throw error
+      })
     const outcome = outcomeOf(answer)
     if (!('result' in outcome) || typeof outcome.result !== 'string') throw new Error('no block number')
     return BigInt(outcome.result)
@@ -196,6 +204,16 @@ const UPSTREAM_TROUBLE = new Set([403, 408, 413, 429, 500, 502, 503, 504])
 /** Some nodes answer a call's JSON-RPC error (a revert) with a 4xx status: still the node's answer. */
 function isNodeAnswer(error: unknown): error is RpcRequestError {
   return error instanceof RpcRequestError && error.status !== undefined && !UPSTREAM_TROUBLE.has(error.status)
+}
+
+/** One call as one HTTP request: its answer, a node's refusal with a 4xx status included. */
+async function askOne(client: HttpRpcClient, call: RpcCall): Promise<Outcome> {
+  try {
+    return outcomeOf(await client.request({ body: { id: 0, ...call } }))
+  } catch (error) {
+    if (isNodeAnswer(error)) return outcomeOf({ error: error.cause })
+    throw error
+  }
 }
 
 function filterKey(call: RpcCall): string {
