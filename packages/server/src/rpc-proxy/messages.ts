@@ -22,14 +22,14 @@ export interface RpcCall {
 }
 
 /** One element of what the caller sent: a call to answer, or an answer already (it was not a call). */
-export type Received = { call: RpcCall; id: RpcId } | { answer: RpcAnswer }
+type Received = { call: RpcCall; id: RpcId } | { answer: RpcAnswer }
 
 export type RpcAnswer = { jsonrpc: '2.0'; id: RpcId } & ({ result: unknown } | { error: RpcErrorObject })
 
 /** What the body held: one request (answered with one object) or a batch (answered with an array). */
 export type ParsedBody = { single: Received } | { batch: Received[] } | { invalid: RpcAnswer }
 
-export const ErrorCode = {
+const ErrorCode = {
   PARSE: -32700,
   INVALID_REQUEST: -32600,
 } as const

@@ -14,7 +14,7 @@ export const RANKING = {
   sampleTimeoutMs: 1_000,
 } as const
 
-export type RankingSettings = Omit<typeof RANKING, 'weights'>
+export type RankingSettings = Record<Exclude<keyof typeof RANKING, 'weights'>, number>
 
 export interface Sample {
   ok: boolean
