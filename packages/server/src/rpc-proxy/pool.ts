@@ -140,10 +140,14 @@ export class UpstreamPool {
     throw new UpstreamsFailed(reason)
   }
 
-  /** Sends the calls to one upstream as one HTTP request; throws unless every call was answered. */
+  /**
+   * Sends the calls to one upstream as one HTTP request (call by call if it refuses the batch as a
+   * whole); throws unless every call was answered.
+   */
   private async ask(url: string, calls: RpcCall[]): Promise<Outcome[]> {
     const client = this.clients.get(url)
-    if (!client) throw new Error(`No upstream ${url}`)
+    // Never the URL in a message: it may carry the operator's API key, and reasons reach callers.
+    if (!client) throw new Error('Not an upstream of this chain')
     if (calls.length === 1) return [await askOne(client, calls[0] as RpcCall)]
     let answers: unknown[]
     try {
