@@ -11,6 +11,7 @@ import {
   iconTableFromEnv,
   metadataOptionsFromEnv,
   priceTableFromEnv,
+  rpcUpstreamsFromEnv,
   startServer,
   trustProxyFromEnv,
 } from '@portico/server'
@@ -40,6 +41,8 @@ export interface StackOptions {
 export interface Stack {
   rpcUrl: string
   servicesUrl: string
+  /** The services' JSON-RPC proxy for the chain and the dev project (issue 16). */
+  proxyRpcUrl: string
   pageUrl: string
   projectId: string
   chainId: number
@@ -107,6 +110,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           metadata: metadataOptionsFromEnv(process.env),
         },
         trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
+        // The RPC proxy: the chain's own node, unless RPC_UPSTREAMS names several.
+        rpcProxy: {
+          upstreams: rpcUpstreamsFromEnv(process.env.RPC_UPSTREAMS) ?? { [deployment.chainId]: [chainUrl] },
+        },
         // Sign-in with wallet: signatures of contract accounts are checked on this chain.
         siwx: { chainId: deployment.chainId, rpcUrl: chainUrl },
         // E-mail login: the frame splits each key, the services keep two shares sealed under the
@@ -139,6 +146,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     return {
       rpcUrl: chainUrl,
       servicesUrl: server.publicUrl,
+      proxyRpcUrl: `${server.publicUrl}/v1/rpc?chainId=${deployment.chainId}&projectId=${projectId}`,
       // By the same name as the services (localhost, for passkeys): page and secure frame are then one
       // site, as a dapp and its own services domain are, and the frame keeps its storage.
       pageUrl: host === '127.0.0.1' ? web.url.replace('//127.0.0.1:', '//localhost:') : web.url,

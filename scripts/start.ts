@@ -40,13 +40,15 @@ Portico is up in ${Math.round(performance.now() - started)} ms
   page      ${stack.pageUrl}
   services  ${stack.servicesUrl}
   chain     ${stack.rpcUrl} (chain id ${stack.chainId})
+  RPC proxy ${stack.proxyRpcUrl}
   project   ${stack.projectId}
 
 How to try it
   1. In your browser wallet add a network: RPC URL ${stack.rpcUrl}, chain id ${stack.chainId}, symbol ETH.
   2. Import the dev account ${dev?.address}
      private key ${dev?.privateKey} (a public test key — never use it on a real network).
-  3. Open ${stack.pageUrl} and press "Connect Wallet".
+  3. Open ${stack.pageUrl} and press "Connect Wallet" (${stack.pageUrl}/?rpc=services reads the chain
+     through the services' RPC proxy).
 ${stack.deployment.reused ? '  (Reused the chain and contracts kept in the data folder.)\n' : ''}
 Press Ctrl-C to stop.`)
 

@@ -1,3 +1,4 @@
+import { servicesTransport } from '@portico/core'
 import { embeddedWallet } from '@portico/embedded'
 import { cookieStorage, createConfig, createStorage, http } from '@wagmi/core'
 import { type Chain, defineChain } from 'viem'
@@ -21,16 +22,40 @@ export function pageChain(config: PageConfig): Chain {
 }
 
 /**
- * The dapp's own wagmi config. Cookie storage lets the server render from the same state the
- * browser holds, so a reload shows the connected account in the first HTML.
+ * Where the page's wagmi config reads the chain: its node straight (the default, as a dapp with its
+ * own RPC URL does), or through the services' RPC proxy with `?rpc=services` (issue 16).
  */
-export function createPageWagmiConfig(chain: Chain, services: Pick<PageConfig, 'servicesUrl' | 'projectId'>) {
+export type ChainReads = 'node' | 'services'
+
+export function chainReadsOf(search: string): ChainReads {
+  return new URLSearchParams(search).get('rpc') === 'services' ? 'services' : 'node'
+}
+
+/**
+ * The dapp's own wagmi config. Cookie storage lets the server render from the same state the
+ * browser holds, so a reload shows the connected account in the first HTML (the server reads no
+ * chain, so its config keeps the default transport).
+ */
+export function createPageWagmiConfig(
+  chain: Chain,
+  services: Pick<PageConfig, 'servicesUrl' | 'projectId'>,
+  reads: ChainReads = 'node',
+) {
   return createConfig({
     chains: [chain],
     // E-mail login: the embedded wallet's secure frame lives on the services origin.
     connectors: [embeddedWallet({ servicesUrl: services.servicesUrl, projectId: services.projectId })],
     ssr: true,
     storage: createStorage({ storage: cookieStorage }),
-    transports: { [chain.id]: http(chain.rpcUrls.default.http[0]) },
+    transports: {
+      [chain.id]:
+        reads === 'services'
+          ? servicesTransport({
+              servicesUrl: services.servicesUrl,
+              projectId: services.projectId,
+              chainId: chain.id,
+            })
+          : http(chain.rpcUrls.default.http[0]),
+    },
   })
 }

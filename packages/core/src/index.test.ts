@@ -48,6 +48,7 @@ describe('@portico/core exports', () => {
       'safeLocalStorage',
       'secondsText',
       'sendProblems',
+      'servicesTransport',
       'shortenAddress',
       'siwxSessionSchema',
       'siwxSignedMessageSchema',

@@ -80,6 +80,7 @@ export {
 export type { CreatePorticoParameters, Portico } from './portico.ts'
 export { ReadableErrorText, readableError } from './readable-error.ts'
 export { APPROVAL_RPC_METHODS, classifyRpcMethod, SAFE_RPC_METHODS } from './rpc-policy.ts'
+export { type ServicesTransportParameters, servicesTransport } from './services-transport.ts'
 export { createPageSiwx } from './siwx/config.ts'
 export type { SiwxFlow } from './siwx/flow.ts'
 export {

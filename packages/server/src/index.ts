@@ -24,6 +24,8 @@ export {
   type Project,
   type ProjectInput,
 } from './projects/repository.ts'
+export { type RpcProxyOptionsInput, rpcUpstreamsFromEnv } from './rpc-proxy/config.ts'
+export { type RpcProxy, startRpcProxy } from './rpc-proxy/service.ts'
 export { type BuildServerOptions, buildServer } from './server.ts'
 export { SiwxErrorText, type SiwxOptions } from './siwx/routes.ts'
 export { type RunningServer, type StartServerOptions, startServer } from './start.ts'

@@ -17,6 +17,8 @@ import type { TrustProxy } from './http/trust-proxy.ts'
 import { watchProjects } from './projects/cache.ts'
 import { getProject } from './projects/repository.ts'
 import { projectsPlugin } from './projects/routes.ts'
+import { rpcProxyPlugin } from './rpc-proxy/routes.ts'
+import type { RpcProxy } from './rpc-proxy/service.ts'
 import { type SiwxOptions, siwxPlugin } from './siwx/routes.ts'
 
 export interface BuildServerOptions {
@@ -29,6 +31,11 @@ export interface BuildServerOptions {
   siwx?: SiwxOptions | undefined
   /** The chain whose indexed data the account routes serve; absent, those routes do not exist. */
   chain?: ChainData | undefined
+  /**
+   * The JSON-RPC proxy's chains and upstreams (`startRpcProxy`); absent, `POST /v1/rpc` does not
+   * exist. The embedded wallet relays its reads through it when it serves the wallet's chain.
+   */
+  rpcProxy?: RpcProxy | undefined
   /** Lets the projects CLI reach a server that holds the embedded database (see admin/channel.ts). */
   adminToken?: string | undefined
   /** Which reverse proxies' `X-Forwarded-For` to believe for the visitor's address (http/trust-proxy.ts). */
@@ -44,6 +51,7 @@ export async function buildServer({
   embedded,
   siwx,
   chain,
+  rpcProxy,
   adminToken,
   trustProxy,
   analyticsRetentionDays = DEFAULT_RETENTION_DAYS,
@@ -66,6 +74,7 @@ export async function buildServer({
       installProjectGuard(v1, projects)
       await v1.register(projectsPlugin)
       if (chain) await v1.register(chainDataPlugin, { chain })
+      if (rpcProxy) await v1.register(rpcProxyPlugin, { proxy: rpcProxy })
       if (siwx) await v1.register(siwxPlugin(database.db, siwx))
     },
     { prefix: '/v1' },
@@ -80,7 +89,14 @@ export async function buildServer({
   )
   if (embedded) {
     // Called by the secure frame from the services' own origin, so it has its own guard, not /v1's.
-    await app.register(embeddedAuthPlugin, { database, projects, ...embedded, prefix: '/v1/auth' })
+    const relay = rpcProxy?.relayFor(embedded.chain.chainId)
+    await app.register(embeddedAuthPlugin, {
+      database,
+      projects,
+      ...embedded,
+      chain: { ...embedded.chain, relay },
+      prefix: '/v1/auth',
+    })
     await app.register(embeddedPagesPlugin, { database, projects, ...embedded })
   }
   return app

@@ -9,6 +9,8 @@ import { openHashSecret } from './hash-secret.ts'
 import type { TrustProxy } from './http/trust-proxy.ts'
 import { normaliseOrigin } from './projects/origin.ts'
 import { ensureProject } from './projects/repository.ts'
+import type { RpcProxyOptionsInput } from './rpc-proxy/config.ts'
+import { type RpcProxy, startRpcProxy } from './rpc-proxy/service.ts'
 import { type BuildServerOptions, buildServer } from './server.ts'
 import type { ServerMode } from './server-mode.ts'
 import type { SiwxSettings } from './siwx/routes.ts'
@@ -46,6 +48,11 @@ export interface StartServerOptions {
   hashSecret?: string
   /** The chain to index and serve account data for (balances, history, NFTs, prices, gas). */
   chain?: ChainOptionsInput
+  /**
+   * Turns on `POST /v1/rpc` (issue 16): per chain id, the upstream JSON-RPC URLs the proxy ranks and
+   * fails over between, e.g. `{ upstreams: { 31337: ['http://a:8545', 'http://b:8545'] } }`.
+   */
+  rpcProxy?: RpcProxyOptionsInput
   /** The reverse proxies whose `X-Forwarded-For` is believed (`TRUST_PROXY`, see http/trust-proxy.ts). */
   trustProxy?: TrustProxy
   /** Days stored analytics events are kept (`ANALYTICS_RETENTION_DAYS`, default 90). */
@@ -101,9 +108,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw error
   })
   let chain: ChainServices | undefined
+  let rpcProxy: RpcProxy | undefined
   try {
     if (options.devProject) await ensureProject(database.db, options.devProject)
     chain = options.chain ? startChainServices(database, options.chain, options.warn) : undefined
+    rpcProxy = options.rpcProxy ? startRpcProxy(options.rpcProxy) : undefined
     // Only the embedded database is locked to this process; a Postgres server takes the CLI directly.
     const adminToken = options.dataDir && !options.databaseUrl ? newAdminToken() : undefined
     const app = await buildServer({
@@ -113,6 +122,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       embedded,
       siwx: options.siwx && hashSecret ? { ...options.siwx, hashSecret } : undefined,
       chain: chain?.chainData,
+      rpcProxy,
       trustProxy: options.trustProxy,
       analyticsRetentionDays: options.analyticsRetentionDays,
     })
@@ -136,12 +146,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       close: async () => {
         await withdrawAdmin()
         await app.close()
+        rpcProxy?.stop()
         await chain?.stop()
         if (embedded) await closeEmbedded(embedded)
         await database.close()
       },
     }
   } catch (error) {
+    rpcProxy?.stop()
     await chain?.stop()
     if (embedded) await closeEmbedded(embedded)
     await database.close()

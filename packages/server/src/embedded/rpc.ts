@@ -1,6 +1,8 @@
 import { ErrorText, JsonRpcErrorCode, ProviderErrorCode } from '@portico/core/errors'
 import { classifyRpcMethod } from '@portico/core/rpc-policy'
 import { z } from 'zod'
+import type { Outcome } from '../rpc-proxy/messages.ts'
+import type { ChainRelay } from '../rpc-proxy/relay.ts'
 
 const RpcError = z.object({ code: z.number(), message: z.string() })
 /** What the chain's node answers: a result, or an error in JSON-RPC's shape. */
@@ -14,6 +16,8 @@ type RpcOutcome = z.input<typeof RpcOutcome>
 export interface ChainSettings {
   rpcUrl: string
   chainId: number
+  /** The RPC proxy's relay for this chain when it serves it: its ranked upstreams, retries and cache. */
+  relay?: ChainRelay | undefined
 }
 
 /** Methods that name the wallet's own accounts: answered here, never by the node, which has its own. */
@@ -38,7 +42,8 @@ export async function answerRpc(
   const kind = classifyRpcMethod(method)
   if (kind === 'rejected')
     return { error: { code: ProviderErrorCode.UNSUPPORTED_METHOD, message: ErrorText.RPC_NOT_ALLOWED } }
-  if (kind === 'safe') return forward(chain, method, params)
+  if (kind === 'safe')
+    return chain.relay ? relay(chain.relay, method, params) : forward(chain, method, params)
   return {
     error: {
       code: ProviderErrorCode.UNAUTHORIZED,
@@ -47,6 +52,12 @@ export async function answerRpc(
   }
 }
 
+async function relay(via: ChainRelay, method: string, params: unknown): Promise<RpcOutcome> {
+  const [outcome] = (await via.call([{ method, params: params ?? [] }])) as [Outcome]
+  return 'result' in outcome ? { result: outcome.result ?? null } : { error: outcome.error }
+}
+
+/** Straight to the chain's node: one try, 10 s (behaviour §9), when no RPC proxy serves the chain. */
 async function forward(chain: ChainSettings, method: string, params: unknown): Promise<RpcOutcome> {
   try {
     const response = await fetch(chain.rpcUrl, {

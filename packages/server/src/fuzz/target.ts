@@ -14,6 +14,7 @@ import { createKeyVault } from '../embedded/keys.ts'
 import { createMailer } from '../embedded/mail.ts'
 import { type TokenHasher, tokenHasher } from '../hash-secret.ts'
 import { createProject, type Project } from '../projects/repository.ts'
+import { startRpcProxy } from '../rpc-proxy/service.ts'
 import { buildServer } from '../server.ts'
 import { startTestChain } from '../test-support/chain.ts'
 import { testIndexer } from '../test-support/chain-data.ts'
@@ -78,8 +79,8 @@ export function siweMessage(
 }
 
 /**
- * The services with every optional part on (chain data on an indexed demo chain, SIWX, the embedded
- * wallet, admin), listening, and the demo page server in front of them.
+ * The services with every optional part on (chain data on an indexed demo chain, the RPC proxy, SIWX,
+ * the embedded wallet, admin), listening, and the demo page server in front of them.
  */
 export async function startFuzzTarget(): Promise<FuzzTarget> {
   const chain = await startTestChain()
@@ -107,6 +108,8 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
       chainId: chain.deployment.chainId,
       startBlock: chain.deployment.firstBlock,
     })
+    const rpcProxy = startRpcProxy({ upstreams: { [config.chainId]: [chain.rpcUrl] } })
+    closers.push(() => rpcProxy.stop())
     const serverErrors: string[] = []
     const adminToken = randomBytes(16).toString('hex')
     const app = await buildServer({
@@ -114,6 +117,7 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
       logger: { level: 'error', stream: { write: (line: string) => void serverErrors.push(line) } },
       chain: { database, client: chain.client, config, caipNetworkId: `eip155:${config.chainId}` },
       siwx: { chainId: config.chainId, rpcUrl: chain.rpcUrl, hashSecret },
+      rpcProxy,
       embedded: {
         vault,
         mailer,

@@ -37,6 +37,7 @@ describe('portico-server configuration', () => {
       chain: { rpcUrl: 'http://chain:8545', chainId: 31337, startBlock: 0, index: true },
       siwx: { rpcUrl: 'http://chain:8545', chainId: 31337 },
       embedded: { smtpUrl: 'smtp://mail:587', masterKey: key('a'), recoveryKey: key('b') },
+      rpcProxy: { upstreams: { 31337: ['http://chain:8545'] } },
     })
     expect(logLevel).toBe('info')
     expect(shutdownTimeoutMs).toBe(25_000)
@@ -102,6 +103,25 @@ describe('portico-server configuration', () => {
     expect(result.config.server.embedded).toBeUndefined()
     expect(result.config.server.siwx).toBeUndefined()
     expect(result.config.server.chain).toMatchObject({ index: false })
+  })
+
+  it('gives the RPC proxy the upstreams of RPC_UPSTREAMS, and refuses ones it cannot use', () => {
+    const upstreams = { '31337': ['http://a:8545', 'https://b.example/rpc'] }
+    const result = readProductionConfig({ ...NEWCOMER, RPC_UPSTREAMS: JSON.stringify(upstreams) })
+    if (!result.ok) throw new Error(result.problems.join('\n'))
+    expect(result.config.server.rpcProxy).toEqual({ upstreams })
+    expect(problemsOf({ ...NEWCOMER, RPC_UPSTREAMS: '31337=http://a' })).toEqual([
+      'RPC_UPSTREAMS must be JSON, e.g. {"31337":["http://127.0.0.1:8545"]}',
+    ])
+    expect(problemsOf({ ...NEWCOMER, RPC_UPSTREAMS: '{"31337":["ws://a:8546"]}' })).toEqual([
+      'RPC_UPSTREAMS upstreams must be http(s) URLs',
+    ])
+    expect(problemsOf({ ...NEWCOMER, RPC_UPSTREAMS: '{"mainnet":["http://a"]}' })).toEqual([
+      'RPC_UPSTREAMS keys must be chain ids such as "31337", not "mainnet"',
+    ])
+    expect(problemsOf({ ...NEWCOMER, RPC_UPSTREAMS: '{"1":[]}' })).toEqual([
+      'RPC_UPSTREAMS each chain needs at least one upstream',
+    ])
   })
 
   it('reads an empty variable as unset, as a compose file writes one', () => {

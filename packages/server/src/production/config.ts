@@ -7,6 +7,7 @@ import {
 } from '../chain-data/config.ts'
 import { trustProxyFromEnv } from '../http/trust-proxy.ts'
 import { normaliseOrigin } from '../projects/origin.ts'
+import { rpcUpstreamsFromEnv } from '../rpc-proxy/config.ts'
 import type { StartServerOptions } from '../start.ts'
 
 /** What `portico-server` reads from its environment (or `--env-file`), checked before anything opens. */
@@ -89,6 +90,7 @@ const Environment = z.object({
   PORTICO_PRICES: fromEnvParser(priceTableFromEnv).optional(),
   PORTICO_TOKEN_ICONS: fromEnvParser(iconTableFromEnv).optional(),
   TRUST_PROXY: fromEnvParser(trustProxyFromEnv).optional(),
+  RPC_UPSTREAMS: fromEnvParser(rpcUpstreamsFromEnv).optional(),
   ANALYTICS_RETENTION_DAYS: integer(1, 3650).default(90),
   HISTORY_CACHE_MB: integer(0, 65_536).default(32),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -134,6 +136,8 @@ export function readProductionConfig(env: Record<string, string | undefined>): C
         hashSecret: vars.HASH_SECRET,
         trustProxy: vars.TRUST_PROXY,
         analyticsRetentionDays: vars.ANALYTICS_RETENTION_DAYS,
+        // The proxy serves the configured chain through its own node unless upstreams are named.
+        rpcProxy: { upstreams: vars.RPC_UPSTREAMS ?? { [vars.CHAIN_ID]: [vars.RPC_URL] } },
         chain: {
           ...chain,
           startBlock: vars.START_BLOCK,

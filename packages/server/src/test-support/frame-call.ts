@@ -9,6 +9,7 @@ import { issueOtp } from '../embedded/otps.ts'
 import type { ChainSettings } from '../embedded/rpc.ts'
 import { type TokenHasher, tokenHasher } from '../hash-secret.ts'
 import { createProject } from '../projects/repository.ts'
+import type { RpcProxy } from '../rpc-proxy/service.ts'
 import { buildServer } from '../server.ts'
 
 /**
@@ -104,7 +105,7 @@ export interface FrameApp {
  */
 export async function startFrameApp(
   database: Database,
-  options: { chain?: ChainSettings; smtpUrl?: string } = {},
+  options: { chain?: ChainSettings; smtpUrl?: string; rpcProxy?: RpcProxy } = {},
 ): Promise<FrameApp> {
   const chain = options.chain ?? { rpcUrl: 'http://127.0.0.1:9', chainId: 31337 }
   const masterKey = randomBytes(32)
@@ -113,6 +114,7 @@ export async function startFrameApp(
   const mailer = createMailer(options.smtpUrl ?? 'smtp://127.0.0.1:9', 'test@portico.localhost')
   const app = await buildServer({
     database,
+    rpcProxy: options.rpcProxy,
     embedded: {
       vault: createKeyVault({ masterKey, recoveryKey }),
       mailer,

@@ -80,4 +80,27 @@ export const chainDataRoutes: Route[] = [
         }),
       ),
   },
+  {
+    name: 'POST /v1/rpc',
+    guard: CORS_GUARD,
+    valid: (target) => {
+      const single = fc
+        .tuple(
+          fc.oneof(fc.integer(), fc.string({ maxLength: 8 })),
+          fc.oneof(
+            fc.constant({ method: 'eth_chainId', params: [] }),
+            fc.constant({ method: 'eth_blockNumber' }),
+            account(target).map((address) => ({ method: 'eth_getBalance', params: [address, 'latest'] })),
+            fc.constant({ method: 'eth_sendTransaction', params: [{ from: target.accounts[0] }] }),
+          ),
+        )
+        .map(([id, call]) => ({ jsonrpc: '2.0', id, ...call }))
+      return fc.oneof(single, fc.array(single, { minLength: 1, maxLength: 5 })).map((json) =>
+        fromPage(target, 'POST', '/v1/rpc', {
+          query: [['chainId', String(target.chainId)]],
+          body: { json },
+        }),
+      )
+    },
+  },
 ]

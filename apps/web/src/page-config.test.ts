@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest'
+import { chainReadsOf, createPageWagmiConfig, pageChain } from './page-config.ts'
+import { TEST_CONFIG } from './test-support.ts'
+
+describe('where the demo page reads the chain', () => {
+  it('reads the node straight unless ?rpc=services asks for the services’ proxy', () => {
+    expect(chainReadsOf('')).toBe('node')
+    expect(chainReadsOf('?signIn=off')).toBe('node')
+    expect(chainReadsOf('?rpc=node')).toBe('node')
+    expect(chainReadsOf('?signIn=off&rpc=services')).toBe('services')
+  })
+
+  it('points the transport at the node or at /v1/rpc for the chain and project', () => {
+    const chain = pageChain(TEST_CONFIG)
+    const urlOf = (reads: 'node' | 'services') =>
+      createPageWagmiConfig(chain, TEST_CONFIG, reads).getClient().transport.url
+    expect(urlOf('node')).toBe(TEST_CONFIG.rpcUrl)
+    expect(urlOf('services')).toBe(
+      `${TEST_CONFIG.servicesUrl}/v1/rpc?chainId=${TEST_CONFIG.chainId}&projectId=${TEST_CONFIG.projectId}`,
+    )
+  })
+})

@@ -1,0 +1,71 @@
+import { ErrorText, ProviderErrorCode } from '@portico/core/errors'
+import type { FastifyPluginAsync } from 'fastify'
+import { z } from 'zod'
+import { HttpError } from '../http/errors.ts'
+import type { ZodTypeProvider } from '../http/route-schema.ts'
+import { answerOf, errorAnswer, parseBody, type RpcAnswer, type RpcCall, type RpcId } from './messages.ts'
+import { isProxyMethod } from './methods.ts'
+import type { RpcProxy } from './service.ts'
+
+const CHAIN_ID_FORMAT = 'chainId must be a chain id such as 31337 or eip155:31337'
+
+const RpcQuery = z.looseObject({
+  chainId: z
+    .string({ error: `chainId is required: ${CHAIN_ID_FORMAT}` })
+    .regex(/^(eip155:)?[1-9]\d{0,15}$/, CHAIN_ID_FORMAT)
+    .transform((value) => Number(value.replace('eip155:', ''))),
+})
+
+/**
+ * `POST /v1/rpc?chainId&projectId` (issue 16), behind the `/v1` project guard: JSON-RPC 2.0, one
+ * call or a batch of up to 1000, answered in order under the caller's ids. Methods outside the
+ * allow-list (methods.ts) are refused here, each in its place; the rest go to the chain's relay.
+ *
+ * HTTP status: 200 for every JSON-RPC answer, errors included — a node's errors, refusals and
+ * malformed input are answers, not failures of the proxy. 503 only when some call could be answered
+ * by no upstream at all, after the retries (the body still holds every answer, those calls with
+ * -32002): an HTTP client (viem's among them) then retries the request as for any unavailable
+ * server. An upstream that fails while another answers never shows.
+ */
+export const rpcProxyPlugin: FastifyPluginAsync<{ proxy: RpcProxy }> = async (scope, { proxy }) => {
+  const app = scope.withTypeProvider<ZodTypeProvider>()
+  // The body is read here, as text, whatever its content type: JSON that does not parse is answered
+  // with JSON-RPC's parse error rather than the services' 400.
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body))
+
+  app.post('/rpc', { schema: { querystring: RpcQuery } }, async (request, reply) => {
+    const relay = proxy.relayFor(request.query.chainId)
+    if (!relay) {
+      const served = proxy.chainIds.join(', ')
+      throw new HttpError(
+        400,
+        `${ErrorText.CHAIN_NOT_SUPPORTED}: ${request.query.chainId} (the RPC proxy serves ${served})`,
+      )
+    }
+    const parsed = parseBody(typeof request.body === 'string' ? request.body : '')
+    if ('invalid' in parsed) return reply.type('application/json').send(JSON.stringify(parsed.invalid))
+
+    const received = 'single' in parsed ? [parsed.single] : parsed.batch
+    const answers: RpcAnswer[] = new Array(received.length)
+    const forwarded: { at: number; id: RpcId; call: RpcCall }[] = []
+    received.forEach((element, at) => {
+      if ('answer' in element) answers[at] = element.answer
+      else if (!isProxyMethod(element.call.method))
+        answers[at] = errorAnswer(element.id, ProviderErrorCode.UNSUPPORTED_METHOD, ErrorText.RPC_NOT_ALLOWED)
+      else forwarded.push({ at, ...element })
+    })
+    const outcomes = forwarded.length > 0 ? await relay.call(forwarded.map(({ call }) => call)) : []
+    let unavailable = false
+    outcomes.forEach((outcome, j) => {
+      const { at, id } = forwarded[j] as (typeof forwarded)[number]
+      if ('unavailable' in outcome) unavailable = true
+      answers[at] = answerOf(id, outcome)
+    })
+    if (unavailable) request.log.warn(`RPC proxy: no upstream of chain ${relay.chainId} answered`)
+    return reply
+      .code(unavailable ? 503 : 200)
+      .type('application/json')
+      .send(JSON.stringify('single' in parsed ? answers[0] : answers))
+  })
+}
