@@ -6,10 +6,6 @@
 import { ANALYTICS_FIELD_LIMITS } from '../constants.ts'
 import { PorticoError } from '../errors.ts'
 
-export const AnalyticsEventName = {
-  ERROR_FETCH_TRANSACTIONS: 'ERROR_FETCH_TRANSACTIONS',
-} as const
-
 export type EventProperties = Record<string, string | number | boolean>
 
 export interface AnalyticsProps {
