@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify'
 
-export const ASSETS_PATH = '/dashboard/assets'
+const ASSETS_PATH = '/dashboard/assets'
 
 /**
  * Only our own script and stylesheet, files the services serve: no inline script or style at all,

@@ -1,7 +1,7 @@
 /** The longest span one summary covers: a year, leap day included. */
 export const MAX_RANGE_DAYS = 366
 /** What the dashboard shows before a range is chosen: the last week, today included. */
-export const DEFAULT_RANGE_DAYS = 7
+const DEFAULT_RANGE_DAYS = 7
 
 const DAY_MS = 86_400_000
 const DAY_FORMAT = /^\d{4}-\d{2}-\d{2}$/

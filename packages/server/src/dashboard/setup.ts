@@ -14,7 +14,7 @@ export interface DashboardSettings {
 }
 
 /** The built page script and stylesheet, read once at start. */
-export interface DashboardAssets {
+interface DashboardAssets {
   script: string
   style: string
 }
