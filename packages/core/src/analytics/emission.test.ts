@@ -7,7 +7,7 @@ import { errorProps } from './event.ts'
 
 // The client that lazy.ts loads at the first event, replaced by one that writes events down.
 const loaded = vi.hoisted(() => ({ events: [] as unknown[][], loads: 0 }))
-vi.mock('./loaded.ts', () => ({
+vi.mock('./analytics-client.ts', () => ({
   servicesAnalytics: () => {
     loaded.loads++
     return {

@@ -11,7 +11,7 @@ export interface LazyAnalyticsParameters {
   enabled: boolean
   servicesUrl: string
   projectId: string
-  /** Brings the client; the chunk of loaded.ts by default. Tests pass their own. */
+  /** Brings the client; the chunk of analytics-client.ts by default. Tests pass their own. */
   load?: (() => Promise<Analytics>) | undefined
 }
 
@@ -25,7 +25,9 @@ export function lazyAnalytics({ enabled, servicesUrl, projectId, load }: LazyAna
   const bring =
     load ??
     (() =>
-      import('./loaded.ts').then(({ servicesAnalytics }) => servicesAnalytics({ servicesUrl, projectId })))
+      import('./analytics-client.ts').then(({ servicesAnalytics }) =>
+        servicesAnalytics({ servicesUrl, projectId }),
+      ))
   let client: Promise<Analytics | undefined> | undefined
   // A chunk that failed to load (network blip, new deploy) drops its waiting events; the next event tries again.
   const ready = () =>

@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from '../http/route-schema.ts'
 import { isProjectId } from '../projects/project-id.ts'
 import { resolveDayRange } from './range.ts'
 import { shapeSummary } from './shape.ts'
-import { listProjects, readSummaryRows } from './summary.ts'
+import { projectChoices, readSummaryRows } from './summary.ts'
 
 const Day = z.string().max(10, 'must be a day as YYYY-MM-DD')
 const SummaryQuery = z.strictObject({
@@ -30,7 +30,7 @@ export const dashboardApi: FastifyPluginAsync<{
   })
 
   app.get('/dashboard/api/projects', { preValidation: requireSession }, async () => ({
-    projects: await listProjects(db),
+    projects: await projectChoices(db),
   }))
 
   app.get(

@@ -81,6 +81,6 @@ export async function readSummaryRows(
 }
 
 /** The projects the filter offers, by name. */
-export function listProjects(db: Kysely<Tables>): Promise<{ id: string; name: string }[]> {
+export function projectChoices(db: Kysely<Tables>): Promise<{ id: string; name: string }[]> {
   return db.selectFrom('projects').select(['id', 'name']).orderBy('name').orderBy('id').execute()
 }

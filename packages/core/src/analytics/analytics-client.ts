@@ -1,4 +1,4 @@
-/** What lazy.ts loads at the first event: the analytics client on its own services client. */
+/** What lazy.ts loads at the first event (its own chunk, named for it): the analytics client on its own services client. */
 import { createServicesClient } from '../account/http-client.ts'
 import { type Analytics, createAnalytics } from './client.ts'
 
