@@ -33,7 +33,9 @@ export async function readSummaryRows(
     .where('received_at', '>=', range.start)
     .where('received_at', '<', range.end)
   const connectsBy = (property: 'method' | 'name') => {
-    const key = sql<string>`coalesce(properties->>${property}, 'unknown')`
+    // A literal, not a parameter: GROUP BY must repeat the selected expression exactly, and two
+    // parameters ($1, $2) are two expressions to Postgres.
+    const key = sql<string>`coalesce(properties->>${sql.lit(property)}, 'unknown')`
     return events
       .where('event', '=', E.CONNECT_SUCCESS)
       .select([day.as('day'), key.as('key'), count.as('n')])
