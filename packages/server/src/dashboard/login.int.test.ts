@@ -46,6 +46,8 @@ describeEachBackend('dashboard login', (backend) => {
     expect(DASHBOARD_CSP).toContain("frame-ancestors 'none'")
     expect(DASHBOARD_CSP).not.toContain('unsafe-inline')
     expect(response.headers['x-frame-options']).toBe('DENY')
+    // Not no-referrer, under which a form post's Origin is null and every login would be refused.
+    expect(response.headers['referrer-policy']).toBe('same-origin')
     expect(response.headers['cache-control']).toBe('no-store')
     expect(response.body).toContain('<label for="password">Password</label>')
     expect(response.body).not.toMatch(/<script(?![^>]*\bsrc=)/)

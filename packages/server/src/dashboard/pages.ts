@@ -18,7 +18,9 @@ function html(reply: FastifyReply, title: string, body: string, options: { scrip
     .header('content-security-policy', DASHBOARD_CSP)
     .header('x-frame-options', 'DENY')
     .header('x-content-type-options', 'nosniff')
-    .header('referrer-policy', 'no-referrer')
+    // Not no-referrer: under it browsers send `Origin: null` on a form post, which the login's
+    // Origin check must refuse. same-origin keeps the referrer off every other site all the same.
+    .header('referrer-policy', 'same-origin')
     .header('cache-control', 'no-store')
     .send(
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Portico</title><link rel="stylesheet" href="${ASSETS_PATH}/dashboard.css">${options.script ? `<script type="module" src="${ASSETS_PATH}/dashboard.js"></script>` : ''}</head><body>${body}</body></html>`,
