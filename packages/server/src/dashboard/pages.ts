@@ -13,18 +13,20 @@ export const DASHBOARD_CSP =
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
 function html(reply: FastifyReply, title: string, body: string, options: { script?: boolean } = {}) {
-  return reply
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('content-security-policy', DASHBOARD_CSP)
-    .header('x-frame-options', 'DENY')
-    .header('x-content-type-options', 'nosniff')
-    // Not no-referrer: under it browsers send `Origin: null` on a form post, which the login's
-    // Origin check must refuse. same-origin keeps the referrer off every other site all the same.
-    .header('referrer-policy', 'same-origin')
-    .header('cache-control', 'no-store')
-    .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Portico</title><link rel="stylesheet" href="${ASSETS_PATH}/dashboard.css">${options.script ? `<script type="module" src="${ASSETS_PATH}/dashboard.js"></script>` : ''}</head><body>${body}</body></html>`,
-    )
+  return (
+    reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', DASHBOARD_CSP)
+      .header('x-frame-options', 'DENY')
+      .header('x-content-type-options', 'nosniff')
+      // Not no-referrer: under it browsers send `Origin: null` on a form post, which the login's
+      // Origin check must refuse. same-origin keeps the referrer off every other site all the same.
+      .header('referrer-policy', 'same-origin')
+      .header('cache-control', 'no-store')
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Portico</title><link rel="stylesheet" href="${ASSETS_PATH}/dashboard.css">${options.script ? `<script type="module" src="${ASSETS_PATH}/dashboard.js"></script>` : ''}</head><body>${body}</body></html>`,
+      )
+  )
 }
 
 /** The login form; `problem` is a sentence of ours, said to screen readers at once. */

@@ -10,7 +10,9 @@ const AXIS = {
   ticks: { stroke: 'rgba(255,255,255,0.12)' },
 }
 
+const DAY_S = 86_400
 const secondsOf = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000
+const dayLabel = (seconds: number) => new Date(seconds * 1000).toISOString().slice(5, 10)
 
 /**
  * One chart of per-day lines, with the same numbers in a table beneath it: the canvas is hidden
@@ -48,10 +50,12 @@ function draw(target: HTMLElement, days: string[], lines: Series[]) {
       tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
       scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
       axes: [
-        AXIS,
+        // One tick a day at most (a week or four apart on long ranges), labelled as the tables are.
+        { ...AXIS, incrs: [DAY_S, 7 * DAY_S, 28 * DAY_S], values: (_u, ticks) => ticks.map(dayLabel) },
         { ...AXIS, values: (_u, ticks) => ticks.map((tick) => (Number.isInteger(tick) ? String(tick) : '')) },
       ],
-      legend: { show: true },
+      // The legend names the lines; the numbers are in the table, not in a hover readout.
+      legend: { show: true, live: false },
       cursor: { drag: { x: false, y: false } },
       series: [
         {

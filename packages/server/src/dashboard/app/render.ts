@@ -6,7 +6,8 @@ const share = (part: number, whole: number) => (whole === 0 ? '—' : `${Math.ro
 
 /** The whole report for one project and range, as a list of sections. */
 export function renderReport(summary: SummaryAnswer): HTMLElement[] {
-  return [overview(summary), funnel(summary), connections(summary), signInsAndSends(summary), errors(summary)]
+  // The two half-width cards side by side, then the wide ones.
+  return [overview(summary), funnel(summary), signInsAndSends(summary), connections(summary), errors(summary)]
 }
 
 function overview({ daily }: SummaryAnswer): HTMLElement {
