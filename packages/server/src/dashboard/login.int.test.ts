@@ -87,6 +87,7 @@ describeEachBackend('dashboard login', (backend) => {
     expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.token_hash))).toBe(true)
 
     const dashboard = await page(cookieOf(response))
+    expect(dashboard.headers['content-security-policy']).toBe(DASHBOARD_CSP)
     expect(dashboard.body).toContain('<script type="module" src="/dashboard/assets/dashboard.js"></script>')
     expect(dashboard.body).toContain('<label for="project">Project</label>')
     expect((await summary(cookieOf(response))).statusCode).toBe(200)
