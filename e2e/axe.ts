@@ -62,3 +62,8 @@ export async function expectAccessibleFrame(page: Page, view: string): Promise<v
   if (!frame) throw new Error('The secure frame is not on the page')
   expectNoSeriousViolation(view, await audit(frame, 'main'))
 }
+
+/** The same over a whole page of the services' own (the dashboard), once `ready` is on screen. */
+export async function expectAccessiblePage(page: Page, view: string): Promise<void> {
+  expectNoSeriousViolation(view, await audit(page, 'body'))
+}

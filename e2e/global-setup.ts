@@ -13,6 +13,8 @@ export interface E2EStack {
   projectId: string
   /** The stack's data folder: the projects CLI (`DATA_DIR`) reaches the running services through it. */
   dataDir: string
+  /** The file in the data folder that holds the dashboard's development password. */
+  dashboardKeyFile: string
   /** The demo contracts: ERC-20s by symbol, the ORB collection and the spam collection. */
   deployment: {
     tokens: Record<string, `0x${string}`>
@@ -48,6 +50,7 @@ export default async function setup(project: TestProject) {
     chainId: stack.chainId,
     projectId: stack.projectId,
     dataDir,
+    dashboardKeyFile: join(dataDir, 'dashboard.key'),
     deployment: {
       tokens: Object.fromEntries(Object.values(stack.deployment.tokens).map((t) => [t.symbol, t.address])),
       collection: stack.deployment.nfts.collection.address,

@@ -126,6 +126,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           recoveryKey: options.recoveryKey,
           frameScriptPath: resolve(import.meta.dirname, '../packages/embedded/dist/frame.js'),
         },
+        // The operator dashboard at /dashboard; its password is kept in <dataDir>/dashboard.key.
+        dashboard: {},
       }),
     )
     stops.push(() => server.close())

@@ -13,6 +13,9 @@ import {
 import type { Chain } from 'viem'
 import { accountDataLoader, connectedProvider } from './account/load.ts'
 import { createNativeBalance } from './account/native-balance.ts'
+import { lazyAnalytics } from './analytics/lazy.ts'
+import { AnalyticsEventName } from './analytics/names.ts'
+import { reportSiwxEvents, walletOf } from './analytics/report.ts'
 import { connectorList, rdnsOf, type WalletConnectorInfo } from './connectors.ts'
 import { createEmbeddedController } from './embedded/index.ts'
 import { ErrorText, isUserRejection, PorticoError, toPorticoError } from './errors.ts'
@@ -52,6 +55,17 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
   })
   const toast = createToastStore()
 
+  // Events of behaviour §7: the client code loads at the first one (lazy.ts), never when analytics is off.
+  const analytics = lazyAnalytics({
+    enabled: options.features.analytics,
+    servicesUrl: options.servicesUrl,
+    projectId: options.projectId,
+  })
+  modal.store.subscribe((next, previous) => {
+    if (next.open && !previous.open)
+      void analytics.track(AnalyticsEventName.MODAL_OPEN, { connected: account.getState().isConnected })
+  })
+
   // Sign-in with wallet (issue 4): asks for a signature after connecting when `siwx` is set.
   const siwx = createSiwxFlow({
     config: options.siwx,
@@ -66,6 +80,8 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
     initialSession: parameters.siwxSession,
   })
 
+  reportSiwxEvents(siwx, analytics)
+
   const balance = createNativeBalance({ wagmiConfig, chain, storage, toast, account })
   const recent = createRecentWallets(storage)
 
@@ -79,8 +95,8 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
       }),
     })
 
-  // Tokens, NFTs and activity of the connected address, from the services (issue 3), and the
-  // analytics client; the code arrives with the first account view.
+  // Tokens, NFTs and activity of the connected address, from the services (issue 3); the code
+  // arrives with the first account view.
   const loadAccountData = accountDataLoader({
     servicesUrl: options.servicesUrl,
     projectId: options.projectId,
@@ -89,19 +105,25 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
     network,
     account,
     walletProvider: () => connectedProvider(wagmiConfig),
-    analytics: options.features.analytics,
+    analytics,
   })
 
   // The connection store follows wagmi (wagmi-connection.ts), so connecting only asks wagmi.
   async function connectWallet(connectorId: string) {
     const connector = wagmiConfig.connectors.find((c) => c.id === connectorId)
     if (!connector) throw new PorticoError(ErrorText.ADAPTER_NOT_FOUND)
+    const wallet = walletOf(connector)
+    // E-mail login reports its choice when the address is submitted (embedded controller); this
+    // connect is its last step.
+    if (wallet.method === 'browser') void analytics.track(AnalyticsEventName.SELECT_WALLET, wallet)
     try {
       // Without chainId: a wallet on another network connects, and the modal then offers the switch
       // (a declined switch inside connect would have failed the whole connection).
       await wagmiConnect(wagmiConfig, { connector })
       recent.remember({ id: connector.id, rdns: rdnsOf(connector) })
+      void analytics.track(AnalyticsEventName.CONNECT_SUCCESS, wallet)
     } catch (error) {
+      void analytics.trackError(AnalyticsEventName.CONNECT_ERROR, error, wallet)
       throw toPorticoError(error, isUserRejection(error) ? 'WALLET_ERROR' : 'INTERNAL_SDK_ERROR')
     }
   }
@@ -146,6 +168,7 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
     toast,
     connect: connectWallet,
     disconnect,
+    analytics,
   })
 
   return {

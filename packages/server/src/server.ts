@@ -4,6 +4,8 @@ import { DEFAULT_RETENTION_DAYS } from './analytics/retention.ts'
 import { analyticsPlugin } from './analytics/routes.ts'
 import type { ChainData } from './chain-data/config.ts'
 import { chainDataPlugin } from './chain-data/routes.ts'
+import { dashboardPlugin } from './dashboard/routes.ts'
+import type { DashboardServices } from './dashboard/setup.ts'
 import type { Database } from './db/database.ts'
 import { embeddedPagesPlugin } from './embedded/pages.ts'
 import { embeddedAuthPlugin } from './embedded/routes.ts'
@@ -42,6 +44,8 @@ export interface BuildServerOptions {
   trustProxy?: TrustProxy
   /** Days stored analytics events are kept (default 90); older ones are deleted hourly. */
   analyticsRetentionDays?: number
+  /** The operator dashboard (`/dashboard`); absent, those paths answer 404. */
+  dashboard?: DashboardServices | undefined
 }
 
 /** The services app, not yet listening — tests drive it with `inject`. */
@@ -55,6 +59,7 @@ export async function buildServer({
   adminToken,
   trustProxy,
   analyticsRetentionDays = DEFAULT_RETENTION_DAYS,
+  dashboard,
 }: BuildServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(isLoggerInstance(logger) ? { loggerInstance: logger } : { logger }),
@@ -87,6 +92,8 @@ export async function buildServer({
     },
     { prefix: '/e' },
   )
+  // The operator's pages: same origin as the services, their own login, no project guard.
+  if (dashboard) await app.register(dashboardPlugin, { database, dashboard })
   if (embedded) {
     // Called by the secure frame from the services' own origin, so it has its own guard, not /v1's.
     const relay = rpcProxy?.relayFor(embedded.chain.chainId)

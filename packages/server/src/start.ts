@@ -2,6 +2,7 @@ import { type AddressInfo, createServer } from 'node:net'
 import { newAdminToken, publishAdminChannel } from './admin/channel.ts'
 import type { ChainOptionsInput } from './chain-data/config.ts'
 import { type ChainServices, startChainServices } from './chain-data/service.ts'
+import { type DashboardSettings, prepareDashboard } from './dashboard/setup.ts'
 import { preparePrivateDataDir } from './db/data-dir.ts'
 import { openDatabase } from './db/database.ts'
 import { closeEmbedded, type EmbeddedWalletSettings, prepareEmbedded } from './embedded/setup.ts'
@@ -57,6 +58,11 @@ export interface StartServerOptions {
   trustProxy?: TrustProxy
   /** Days stored analytics events are kept (`ANALYTICS_RETENTION_DAYS`, default 90). */
   analyticsRetentionDays?: number
+  /**
+   * Turns on the operator dashboard at `/dashboard` (`DASHBOARD_PASSWORD`). Production is given the
+   * password; development keeps one in `<dataDir>/dashboard.key` and says where.
+   */
+  dashboard?: DashboardSettings
   /** Lines for whoever runs the server (a created key, dev mail arriving); the console by default. */
   log?: (line: string) => void
   /** Trouble the services recover from by themselves (chain node or database connection lost); stderr by default. */
@@ -84,8 +90,19 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // Before the database: a refusal leaves no migration behind.
   if (options.dataDir) await preparePrivateDataDir(options.dataDir)
   const hashSecret =
-    options.embedded || options.siwx
+    options.embedded || options.siwx || options.dashboard
       ? await openHashSecret(options.hashSecret, { mode, dataDir: options.dataDir, log })
+      : undefined
+  // Opens nothing, so a refusal here leaves nothing to close.
+  const dashboard =
+    options.dashboard && hashSecret
+      ? await prepareDashboard(options.dashboard, {
+          mode,
+          dataDir: options.dataDir,
+          publicUrl,
+          hashSecret,
+          log,
+        })
       : undefined
   const embedded =
     options.embedded && hashSecret
@@ -125,6 +142,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       rpcProxy,
       trustProxy: options.trustProxy,
       analyticsRetentionDays: options.analyticsRetentionDays,
+      dashboard,
     })
     try {
       await app.listen({ host, port })

@@ -8,6 +8,8 @@ import { createAccountData } from './account-data.ts'
 import { ALICE, BOB, balance, CHAIN, nftTransfer, transaction } from './fixtures.test-support.ts'
 import type { RequestProvider } from './wallet-assets.ts'
 
+const NO_ANALYTICS = { track: async () => {}, trackError: async () => {} }
+
 type Route = (url: URL) => { status: number; body?: unknown }
 
 /** A fake services origin: answers by path, records what was asked. */
@@ -32,6 +34,7 @@ function setup(route: Route, walletProvider?: () => Promise<RequestProvider | un
   const data = createAccountData({
     servicesUrl: 'http://s.test',
     projectId: 'p',
+    analytics: NO_ANALYTICS,
     storage: createMemoryStorage(),
     toast,
     network: { id: 31337, caipNetworkId: CHAIN },
@@ -269,6 +272,7 @@ describe('after a send', () => {
     const data = createAccountData({
       servicesUrl: 'http://s.test',
       projectId: 'p',
+      analytics: NO_ANALYTICS,
       storage: createMemoryStorage(),
       toast: createToastStore({ timers: noTimers }),
       network: { id: 31337, caipNetworkId: CHAIN },

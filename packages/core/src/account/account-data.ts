@@ -3,7 +3,7 @@
  * as stores with named transitions. Follows the connected account: another address (or none)
  * clears what was shown, so one account's data never appears under another.
  */
-import { type Analytics, createAnalytics } from '../analytics/client.ts'
+import type { Analytics } from '../analytics/client.ts'
 import type { KeyValueStorage } from '../storage.ts'
 import type { Store } from '../store.ts'
 import { systemTimers, type Timers } from '../stores/modal.ts'
@@ -34,8 +34,8 @@ export interface AccountDataParameters {
   /** Only read and watched; any store whose state has the address fits. */
   account: Pick<Store<{ address: string | undefined }>, 'getState' | 'subscribe'>
   walletProvider?: (() => Promise<RequestProvider | undefined>) | undefined
-  /** `features.analytics`; on unless the dapp turned it off (behaviour §1 features). */
-  analytics?: boolean | undefined
+  /** The page's analytics (`createPortico`'s, which loads its client at the first event). */
+  analytics: Analytics
   fetch?: typeof globalThis.fetch | undefined
   timers?: Timers | undefined
   now?: (() => number) | undefined
@@ -46,7 +46,7 @@ export interface AccountData {
   balances: BalancesStore
   transactions: TransactionsStore
   nfts: NftsStore
-  /** Error and track events; it comes with the account code, so the first download stays small. */
+  /** Error and track events, e.g. SEND_SUCCESS after a send. */
   analytics: Analytics
   /** Refreshes the newest activity every ACTIVITY_REFRESH_MS while the Activity tab is open; returns the stop. */
   watchActivity(): () => void
@@ -62,13 +62,12 @@ export function createAccountData({
   network,
   account,
   walletProvider,
-  analytics: analyticsEnabled = true,
+  analytics,
   fetch,
   timers = systemTimers,
   now,
 }: AccountDataParameters): AccountData {
   const services = createServicesClient({ baseUrl: servicesUrl, projectId, fetch })
-  const analytics = createAnalytics({ services, projectId, enabled: analyticsEnabled, now })
   const balances = createBalancesStore({ services, storage, toast, network, walletProvider, now })
   const transactions = createTransactionsStore({ services, toast, network, analytics })
   const nfts = createNftsStore({ services, network })

@@ -5,11 +5,14 @@ import { createToastStore } from '../stores/toast.ts'
 import { ALICE, CHAIN } from './fixtures.test-support.ts'
 import { accountDataLoader } from './load.ts'
 
+const NO_ANALYTICS = { track: async () => {}, trackError: async () => {} }
+
 describe('accountDataLoader', () => {
   it('loads the account data once and hands every caller the same instance', async () => {
     const load = accountDataLoader({
       servicesUrl: 'http://s.test',
       projectId: 'p',
+      analytics: NO_ANALYTICS,
       storage: createMemoryStorage(),
       toast: createToastStore(),
       network: { id: 31337, caipNetworkId: CHAIN },

@@ -21,6 +21,8 @@ import {
   type Hash,
   parseUnits,
 } from 'viem'
+import type { Analytics } from '../analytics/client.ts'
+import { AnalyticsEventName } from '../analytics/names.ts'
 import { isUserRejection } from '../errors.ts'
 import { readableError } from '../readable-error.ts'
 import type { ToastStore } from '../stores/toast.ts'
@@ -133,6 +135,7 @@ export async function submitSend({
   wagmiConfig,
   chainId,
   afterSend,
+  analytics,
 }: {
   send: SendStore
   /** The picked token as the latest balances show it. */
@@ -141,6 +144,8 @@ export async function submitSend({
   wagmiConfig: Config
   chainId: number
   afterSend: (hash: Hash) => Promise<void>
+  /** Hears SEND_SUCCESS or SEND_ERROR (behaviour §7): the token's symbol, never the amount or receiver. */
+  analytics: Pick<Analytics, 'track' | 'trackError'>
 }): Promise<Hash | undefined> {
   const { sendTokenAmount, receiverAddress, quote, phase } = send.store.getState()
   if (phase !== 'idle') return undefined
@@ -156,6 +161,7 @@ export async function submitSend({
       quote,
       onSigned: () => send.setPhase('mining'),
     })
+    void analytics.track(AnalyticsEventName.SEND_SUCCESS, { token: token.symbol })
     toast.showSuccess(SendText.SENT)
     send.succeed({
       hash,
@@ -166,6 +172,7 @@ export async function submitSend({
     await afterSend(hash)
     return hash
   } catch (error) {
+    void analytics.trackError(AnalyticsEventName.SEND_ERROR, error, { token: token.symbol })
     const reason = isUserRejection(error) ? SendText.DECLINED : readableError(error)
     toast.showError(reason)
     send.fail(reason)

@@ -5,7 +5,7 @@
  * Transactions of other chains and all-spam transactions are dropped as they arrive (behaviour §5).
  */
 import type { Analytics } from '../analytics/client.ts'
-import { AnalyticsEventName } from '../analytics/event.ts'
+import { AnalyticsEventName } from '../analytics/names.ts'
 import { ErrorText, PorticoError } from '../errors.ts'
 import { createStore, type Store } from '../store.ts'
 import type { ToastStore } from '../stores/toast.ts'

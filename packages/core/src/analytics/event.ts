@@ -4,11 +4,8 @@
  * instead of refused.
  */
 import { ANALYTICS_FIELD_LIMITS } from '../constants.ts'
-import { PorticoError } from '../errors.ts'
-
-export const AnalyticsEventName = {
-  ERROR_FETCH_TRANSACTIONS: 'ERROR_FETCH_TRANSACTIONS',
-} as const
+import { isUserRejection, PorticoError } from '../errors.ts'
+import { DECLINED_ERROR_TYPE } from './names.ts'
 
 export type EventProperties = Record<string, string | number | boolean>
 
@@ -35,17 +32,26 @@ export function clip(text: string, max: number): string {
   return text.replaceAll('\u0000', '\uFFFD').slice(0, max)
 }
 
-/** The error fields of an event: the category of our own errors, else the JavaScript error's name. */
+/**
+ * The error fields of an event: `declined` when the user said no in their wallet (a choice, not a
+ * fault, and the dashboard counts it apart), else the category of our own errors, else the
+ * JavaScript error's name.
+ */
 export function errorProps(
   error: unknown,
 ): Pick<AnalyticsProps, 'errorType' | 'errorMessage' | 'stackTrace'> {
+  const declined = isUserRejection(error)
   if (!(error instanceof Error)) {
     return {
-      errorType: 'INTERNAL_SDK_ERROR',
+      errorType: declined ? DECLINED_ERROR_TYPE : 'INTERNAL_SDK_ERROR',
       errorMessage: clip(String(error), ANALYTICS_FIELD_LIMITS.errorMessage),
     }
   }
-  const errorType = error instanceof PorticoError ? error.category : error.name
+  const errorType = declined
+    ? DECLINED_ERROR_TYPE
+    : error instanceof PorticoError
+      ? error.category
+      : error.name
   return {
     errorType: clip(errorType, ANALYTICS_FIELD_LIMITS.errorType),
     errorMessage: clip(error.message, ANALYTICS_FIELD_LIMITS.errorMessage),

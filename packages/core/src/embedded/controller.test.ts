@@ -14,8 +14,10 @@ function setup(actions: EmailAction[] = ['VERIFY_OTP'], overrides: Partial<Embed
   let host: EmbeddedHost | undefined
   let clock = 1_000_000
   const connected: string[] = []
+  const tracked: [string, unknown][] = []
   const connector = {
     id: 'portico-email',
+    name: 'Email',
     type: 'AUTH',
     setHost: (next: EmbeddedHost) => {
       host = next
@@ -38,6 +40,7 @@ function setup(actions: EmailAction[] = ['VERIFY_OTP'], overrides: Partial<Embed
     toast,
     connect: async (id) => void connected.push(id),
     disconnect: async () => {},
+    analytics: { track: async (event, properties) => void tracked.push([event, properties]) },
     now: () => clock,
   })
   return {
@@ -47,6 +50,7 @@ function setup(actions: EmailAction[] = ['VERIFY_OTP'], overrides: Partial<Embed
     toast,
     storage,
     connected,
+    tracked,
     host: () => host as EmbeddedHost,
     tick: (ms: number) => {
       clock += ms
@@ -187,4 +191,11 @@ test('other refusals of the code pass through unchanged', async () => {
   await controller.connectEmail('a@example.com')
   await expect(controller.connectOtp('000000')).rejects.toThrow('Invalid code')
   expect(router.store.getState().view).toBe('Connect')
+})
+
+test('an e-mail address submitted is the way to connect chosen (SELECT_WALLET); a return to its step within the cooldown is not', async () => {
+  const { controller, tracked } = setup()
+  await controller.connectEmail('ada@example.com')
+  await controller.connectEmail('ada@example.com')
+  expect(tracked).toEqual([['SELECT_WALLET', { method: 'email', name: 'Email' }]])
 })

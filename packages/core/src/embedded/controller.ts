@@ -1,4 +1,6 @@
 import type { Config, Connector } from '@wagmi/core'
+import type { Analytics } from '../analytics/client.ts'
+import { AnalyticsEventName } from '../analytics/names.ts'
 import { EMAIL_LOGIN_COOLDOWN_MS, FRAME } from '../constants.ts'
 import { type Alert, ErrorText, PorticoError, tryAgainAfter } from '../errors.ts'
 import { type KeyValueStorage, StorageKey } from '../storage.ts'
@@ -35,6 +37,8 @@ export interface EmbeddedControllerParameters {
   toast: ToastStore
   connect(connectorId: string): Promise<void>
   disconnect(): Promise<void>
+  /** Hears the e-mail address submitted as the chosen way to connect (SELECT_WALLET). */
+  analytics?: Pick<Analytics, 'track'> | undefined
   now?: () => number
 }
 
@@ -160,7 +164,9 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
       }
       if (left > 0) throw new EmbeddedError('EMAIL_COOLDOWN', tryAgainAfter(left / 1000))
       state.setState({ email, alert: undefined })
-      const answer = await api()
+      const auth = api()
+      void parameters.analytics?.track(AnalyticsEventName.SELECT_WALLET, { method: 'email', name: auth.name })
+      const answer = await auth
         .connectEmail(email)
         .catch((error: unknown) => unlockStep(servicesCooldown(error) ?? error))
       if (answer === true) return 'CONNECT'

@@ -29,7 +29,8 @@ export interface SiwxState {
 
 export type SiwxEvent =
   | { type: 'SIWX_AUTH_SUCCESS'; session: SIWXSession }
-  | { type: 'SIWX_AUTH_ERROR'; message: string }
+  /** `message` is what the modal said; `error` the cause, for analytics to tell a refusal from a fault. */
+  | { type: 'SIWX_AUTH_ERROR'; message: string; error: unknown }
 
 export interface SiwxFlowParameters {
   config: SIWXConfig | undefined
@@ -122,7 +123,7 @@ export function createSiwxFlow(parameters: SiwxFlowParameters) {
       const text = isUserRejection(error) ? ErrorText.SIGNATURE_DECLINED : readableError(error)
       modal.open({ view: 'SIWXSignMessage' })
       toast.showError(text)
-      emit({ type: 'SIWX_AUTH_ERROR', message: text })
+      emit({ type: 'SIWX_AUTH_ERROR', message: text, error })
     }
   }
 

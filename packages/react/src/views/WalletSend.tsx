@@ -94,6 +94,7 @@ export default function WalletSend({ portico }: ViewProps) {
       toast,
       wagmiConfig,
       chainId: network.id,
+      analytics: accountData.analytics,
       afterSend: async (hash) => {
         await Promise.all([accountData.refreshAfterSend(hash), portico.refreshBalance({ force: true })])
       },

@@ -38,13 +38,21 @@ describe('the data folder', () => {
       log: () => {},
       embedded: { rpcUrl: 'http://127.0.0.1:9', chainId: 31337 },
       siwx: { chainId: 31337, rpcUrl: 'http://127.0.0.1:9' },
+      dashboard: {},
     })
     try {
       const connect = await connectEmailAsFrame(server.publicUrl, project.id, 'files@example.com')
       expect(connect.status).toBe(200)
       expect(((await stat(dataDir)).mode & 0o777).toString(8)).toBe('700')
       expect((await readdir(dataDir)).sort()).toEqual(
-        expect.arrayContaining(['admin.json', 'hash.key', 'master.key', 'pglite', 'pglite.lock']),
+        expect.arrayContaining([
+          'admin.json',
+          'dashboard.key',
+          'hash.key',
+          'master.key',
+          'pglite',
+          'pglite.lock',
+        ]),
       )
       expect(await notPrivate(dataDir)).toEqual([])
     } finally {

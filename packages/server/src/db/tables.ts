@@ -1,4 +1,5 @@
 import type { AnalyticsTables } from '../analytics/tables.ts'
+import type { DashboardTables } from '../dashboard/tables.ts'
 import type { EmbeddedTables } from '../embedded/tables.ts'
 import type { ChainTables } from '../indexer/tables.ts'
 import type { ProjectTables } from '../projects/tables.ts'
@@ -8,4 +9,10 @@ import type { SiwxTables } from '../siwx/tables.ts'
  * Row types as the database stores them, one interface per domain beside its logic; the migrations
  * under `migrations/` are the source of truth.
  */
-export interface Tables extends ProjectTables, ChainTables, SiwxTables, AnalyticsTables, EmbeddedTables {}
+export interface Tables
+  extends ProjectTables,
+    ChainTables,
+    SiwxTables,
+    AnalyticsTables,
+    EmbeddedTables,
+    DashboardTables {}

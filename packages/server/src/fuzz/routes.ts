@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Route } from './fuzz.ts'
 import { chainDataRoutes } from './routes/chain-data.ts'
+import { dashboardRoutes } from './routes/dashboard.ts'
 import { embeddedRoutes } from './routes/embedded.ts'
 import { pageServerRoutes } from './routes/page-server.ts'
 import { pageRoutes } from './routes/pages.ts'
@@ -17,6 +18,7 @@ export const ROUTES: Route[] = [
   ...siwxRoutes,
   ...embeddedRoutes,
   ...pageRoutes,
+  ...dashboardRoutes,
   ...pageServerRoutes,
 ]
 

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { ChainOptions } from '../chain-data/config.ts'
+import type { DashboardServices } from '../dashboard/setup.ts'
 import { type Database, openDatabase } from '../db/database.ts'
 import type { Tables } from '../db/tables.ts'
 import { approveDevice, createSession, findOrCreateUser } from '../embedded/accounts.ts'
@@ -18,6 +19,7 @@ import { startRpcProxy } from '../rpc-proxy/service.ts'
 import { buildServer } from '../server.ts'
 import { startTestChain } from '../test-support/chain.ts'
 import { testIndexer } from '../test-support/chain-data.ts'
+import { testDashboard } from '../test-support/dashboard.ts'
 import { injectAsFrame } from '../test-support/frame-call.ts'
 import { setUpKeyAsFrame } from '../test-support/frame-keys.ts'
 import { type PageServer, startPageServer } from './page-server.ts'
@@ -39,6 +41,8 @@ export interface FuzzTarget {
   masterKey: Buffer
   /** How the embedded wallet keys its stored codes, links and sessions. */
   hashToken: TokenHasher
+  /** The operator dashboard as served (its password and how its sessions are hashed). */
+  dashboard: DashboardServices
   /** Allows PAGE; `elsewhere` exists but does not; `quiet` allows PAGE with analytics off. */
   project: Project
   elsewhere: Project
@@ -111,6 +115,7 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
     const rpcProxy = startRpcProxy({ upstreams: { [config.chainId]: [chain.rpcUrl] } })
     closers.push(() => rpcProxy.stop())
     const serverErrors: string[] = []
+    const dashboard: DashboardServices = { ...testDashboard(), publicUrl: SERVICES }
     const adminToken = randomBytes(16).toString('hex')
     const app = await buildServer({
       database,
@@ -128,6 +133,7 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
         hashToken,
       },
       adminToken,
+      dashboard,
     })
     closers.push(() => app.close())
     await app.listen({ port: 0, host: '127.0.0.1' })
@@ -150,6 +156,7 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
       db,
       masterKey,
       hashToken,
+      dashboard,
       project,
       elsewhere,
       quiet,

@@ -130,4 +130,31 @@ describe('portico-server configuration', () => {
     expect(result.config.server.port).toBe(3001)
     expect(result.config.server.trustProxy).toBeUndefined()
   })
+
+  it('turns the dashboard on with DASHBOARD_PASSWORD only; without it there is none (404)', () => {
+    const off = readProductionConfig(NEWCOMER)
+    expect(off.ok && off.config.server.dashboard).toBeUndefined()
+    const on = readProductionConfig({ ...NEWCOMER, DASHBOARD_PASSWORD: 'a long operator password' })
+    if (!on.ok) throw new Error(on.problems.join('\n'))
+    expect(on.config.server.dashboard).toEqual({ password: 'a long operator password' })
+  })
+
+  it('refuses a short dashboard password, and a dashboard without the secret and origin it needs', () => {
+    expect(problemsOf({ ...NEWCOMER, DASHBOARD_PASSWORD: 'hunter2' })).toEqual([
+      'DASHBOARD_PASSWORD must be at least 16 characters; make one with: openssl rand -base64 24',
+    ])
+    expect(
+      problemsOf({
+        DATABASE_URL: NEWCOMER.DATABASE_URL,
+        RPC_URL: NEWCOMER.RPC_URL,
+        CHAIN_ID: '1',
+        EMAIL_LOGIN: 'off',
+        SIWX: 'off',
+        DASHBOARD_PASSWORD: 'a long operator password',
+      }),
+    ).toEqual([
+      'HASH_SECRET is required with the dashboard (DASHBOARD_PASSWORD): it keys its sessions; make one with: openssl rand -hex 32',
+      'PUBLIC_URL is required with the dashboard (DASHBOARD_PASSWORD): logins are accepted from that origin only',
+    ])
+  })
 })

@@ -5,6 +5,7 @@ import {
   metadataOptionsFromEnv,
   priceTableFromEnv,
 } from '../chain-data/config.ts'
+import { MIN_PASSWORD_LENGTH } from '../dashboard/password.ts'
 import { trustProxyFromEnv } from '../http/trust-proxy.ts'
 import { normaliseOrigin } from '../projects/origin.ts'
 import { rpcUpstreamsFromEnv } from '../rpc-proxy/config.ts'
@@ -75,6 +76,13 @@ const Environment = z.object({
   RECOVERY_KEY: secret('it seals their recovery shares').optional(),
   HASH_SECRET: secret('it keys the stored hashes of codes and session tokens').optional(),
   FRAME_SCRIPT_PATH: z.string().min(1).optional(),
+  DASHBOARD_PASSWORD: z
+    .string()
+    .min(
+      MIN_PASSWORD_LENGTH,
+      `must be at least ${MIN_PASSWORD_LENGTH} characters; make one with: openssl rand -base64 24`,
+    )
+    .optional(),
   INDEXER: onOff.default(true),
   START_BLOCK: integer(0, 2 ** 53 - 1).default(0),
   SPAM_COLLECTIONS: z
@@ -149,6 +157,8 @@ export function readProductionConfig(env: Record<string, string | undefined>): C
           ...(metadata ? { metadata } : {}),
         },
         ...(vars.SIWX ? { siwx: chain } : {}),
+        // Without a password the dashboard is off and /dashboard answers 404.
+        ...(vars.DASHBOARD_PASSWORD ? { dashboard: { password: vars.DASHBOARD_PASSWORD } } : {}),
         ...(vars.EMAIL_LOGIN
           ? {
               embedded: {
@@ -191,6 +201,14 @@ function requirements(given: Record<string, string | undefined>): string[] {
   if ((on('EMAIL_LOGIN') || on('SIWX')) && !given.HASH_SECRET)
     problems.push(
       'HASH_SECRET is required with e-mail login or sign-in with wallet: make one with: openssl rand -hex 32',
+    )
+  else if (given.DASHBOARD_PASSWORD && !given.HASH_SECRET)
+    problems.push(
+      'HASH_SECRET is required with the dashboard (DASHBOARD_PASSWORD): it keys its sessions; make one with: openssl rand -hex 32',
+    )
+  if (given.DASHBOARD_PASSWORD && !given.PUBLIC_URL && !on('EMAIL_LOGIN'))
+    problems.push(
+      'PUBLIC_URL is required with the dashboard (DASHBOARD_PASSWORD): logins are accepted from that origin only',
     )
   return problems
 }

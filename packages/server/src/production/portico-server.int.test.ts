@@ -71,6 +71,7 @@ describe.skipIf(!adminUrl)('portico-server, installed from the packed package', 
         `MASTER_KEY=${randomBytes(32).toString('hex')}`,
         `RECOVERY_KEY=${randomBytes(32).toString('hex')}`,
         `HASH_SECRET=${randomBytes(32).toString('hex')}`,
+        `DASHBOARD_PASSWORD=${randomBytes(18).toString('base64url')}`,
         '',
       ].join('\n'),
     )
@@ -115,7 +116,7 @@ describe.skipIf(!adminUrl)('portico-server, installed from the packed package', 
     expect(again.lines.at(-1)?.msg).toBe('The database schema is up to date')
   })
 
-  test('serves health, a project and a balance, and stops on SIGTERM after the request in flight', async () => {
+  test('serves health, the dashboard, a project and a balance, and stops on SIGTERM after the request in flight', async () => {
     const created = await runToEnd([
       'project',
       'create',
@@ -136,6 +137,14 @@ describe.skipIf(!adminUrl)('portico-server, installed from the packed package', 
     const ready = await fetch(`${base}/health/ready`)
     expect(ready.status).toBe(200)
     expect(await ready.json()).toMatchObject({ status: 'ok', database: { ok: true }, chain: { ok: true } })
+
+    // The dashboard's page and its built script come from the installed package (dist/dashboard-app).
+    const dashboard = await fetch(`${base}/dashboard`)
+    expect(dashboard.status).toBe(200)
+    expect(dashboard.headers.get('content-security-policy')).toContain("script-src 'self'")
+    const script = await fetch(`${base}/dashboard/assets/dashboard.js`)
+    expect(script.status).toBe(200)
+    expect((await script.text()).length).toBeGreaterThan(10_000)
 
     const headers = { origin: PAGE }
     const origins = await fetch(`${base}/v1/projects/${projectId}/origins`, { headers })

@@ -11,6 +11,7 @@ import * as embeddedPollLimits from './0009_embedded_poll_limits.ts'
 import * as siwxNonceIssuedAt from './0010_siwx_nonce_issued_at.ts'
 import * as keyShares from './0011_key_shares.ts'
 import * as passkeyRecovery from './0012_passkey_recovery.ts'
+import * as dashboard from './0013_dashboard.ts'
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Listed in code rather
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010_siwx_nonce_issued_at': siwxNonceIssuedAt,
   '0011_key_shares': keyShares,
   '0012_passkey_recovery': passkeyRecovery,
+  '0013_dashboard': dashboard,
 }

@@ -1,0 +1,131 @@
+import { readFile } from 'node:fs/promises'
+import { generatePrivateKey } from 'viem/accounts'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { expectAccessiblePage } from './axe.ts'
+import { useWalletSession } from './wallet-session.ts'
+
+const stack = inject('stack')
+// An account of its own: a connect needs no funds, and no other test's events are this key's.
+const session = useWalletSession(generatePrivateKey(), { open: `${stack.pageUrl}/?signIn=off` })
+
+const dialog = () => session.page.getByRole('dialog')
+const connectButton = () => session.page.getByRole('button', { name: 'Connect Wallet' })
+const password = async () => (await readFile(stack.dashboardKeyFile, 'utf8')).trim()
+
+interface Totals {
+  opened: number
+  chose: number
+  connected: number
+  failed: number
+  declined: number
+}
+
+/**
+ * The dev project's numbers for today as the dashboard's API answers them, logged in as an
+ * operator would be. Other test files share the project, so this file checks what it adds.
+ */
+async function totals(): Promise<Totals> {
+  const login = await fetch(`${stack.servicesUrl}/dashboard/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { origin: stack.servicesUrl, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ password: await password() }),
+  })
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
+  const response = await fetch(`${stack.servicesUrl}/dashboard/api/summary?projectId=${stack.projectId}`, {
+    headers: { cookie },
+  })
+  const summary = (await response.json()) as {
+    funnel: { opened: number; chose: number; connected: number }
+    daily: { connectErrors: { total: number } }
+    errors: { byType: { event: string; errorType: string; n: number }[] }
+  }
+  const declined = summary.errors.byType.find(
+    (row) => row.event === 'CONNECT_ERROR' && row.errorType === 'declined',
+  )
+  return { ...summary.funnel, failed: summary.daily.connectErrors.total, declined: declined?.n ?? 0 }
+}
+
+let before: Totals
+beforeAll(async () => {
+  before = await totals()
+})
+
+async function chooseTestWallet() {
+  await connectButton().click()
+  await dialog()
+    .getByRole('button', { name: /Test Wallet/ })
+    .click()
+}
+
+describe('the operator dashboard', () => {
+  it.each([1, 2, 3])('counts a connection made through the modal (%i of 3)', async () => {
+    await chooseTestWallet()
+    await expect.poll(() => session.page.getByTestId('status').textContent()).toBe('connected')
+  })
+
+  it('counts a connection the wallet refused as a declined connect error', async () => {
+    session.wallet.decide('reject')
+    await chooseTestWallet()
+    await expect.poll(() => dialog().getByRole('alert').textContent()).toBe('Connection declined')
+  })
+
+  it('shows them to the operator after logging in, readable by assistive technology', async () => {
+    // The modal sends its events after the fact; the page shows what the services have stored.
+    const expected = {
+      opened: before.opened + 4,
+      chose: before.chose + 4,
+      connected: before.connected + 3,
+      failed: before.failed + 1,
+      declined: before.declined + 1,
+    }
+    await expect.poll(totals, { timeout: 15_000 }).toEqual(expected)
+
+    const page = session.page
+    await page.goto(`${stack.servicesUrl}/dashboard?projectId=${stack.projectId}`)
+    await page.getByLabel('Password').fill('not the password')
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('That password is not right.')
+    await page.getByLabel('Password').fill(await password())
+    await page.getByRole('button', { name: 'Log in' }).click()
+
+    await expect.poll(() => page.getByRole('heading', { name: 'Overview' }).count()).toBe(1)
+    expect(await page.getByLabel('Project').locator('option:checked').textContent()).toMatch(
+      /^Portico dev page/,
+    )
+    const tile = (label: string) => page.locator('.tile', { has: page.getByText(label, { exact: true }) })
+    expect(await tile('Connections').locator('dd').textContent()).toBe(String(expected.connected))
+    expect(await tile('Failed connections').locator('dd').textContent()).toBe(String(expected.failed))
+
+    const funnel = page.getByRole('table', { name: /^Connect funnel/ })
+    const count = (row: string) =>
+      funnel
+        .getByRole('row', { name: new RegExp(`^${row}`) })
+        .getByRole('cell')
+        .first()
+    expect(await count('Modal opened').textContent()).toBe(String(expected.opened))
+    expect(await count('Method chosen').textContent()).toBe(String(expected.chose))
+    expect(await count('Connected').textContent()).toBe(String(expected.connected))
+
+    const byType = page.getByRole('table', { name: 'Errors by type' })
+    expect(
+      await byType
+        .getByRole('row', { name: /CONNECT_ERROR declined/ })
+        .getByRole('cell')
+        .last()
+        .textContent(),
+    ).toBe(String(expected.declined))
+    const recent = page.getByRole('table', { name: /error messages$/ })
+    expect(await recent.getByRole('row', { name: /CONNECT_ERROR declined/ }).count()).toBeGreaterThanOrEqual(
+      1,
+    )
+    // The charts are drawn (uPlot's canvas) beside their tables.
+    expect(await page.locator('#connections canvas').count()).toBe(2)
+
+    await expectAccessiblePage(page, 'Dashboard')
+
+    await page.getByRole('button', { name: 'Log out' }).click()
+    await expect.poll(() => page.getByLabel('Password').count()).toBe(1)
+    expect((await page.request.get(`${stack.servicesUrl}/dashboard/api/projects`)).status()).toBe(401)
+  })
+})
