@@ -106,7 +106,9 @@ export async function send(server: Server, shape: RequestShape): Promise<Answer>
   if (body?.contentType !== undefined && !hasHeader(headers, 'content-type'))
     headers['content-type'] = body.contentType
   const started = performance.now()
-  const overSocket = body?.stream === true || /[^\x21-\x7e]/.test(url)
+  // inject parses the URL as WHATWG does, where a leading `//` or `/\` starts a host (`/\/%00x` is
+  // then no URL at all); on the wire it is just an odd path the server must answer.
+  const overSocket = body?.stream === true || /[^\x21-\x7e]/.test(url) || /^\/[\\/]/.test(url)
   const pending = overSocket
     ? overTheWire(server.port, shape.method, url, headers, body?.bytes, body?.stream === true)
     : server.app
