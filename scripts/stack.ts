@@ -116,6 +116,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         },
         // Sign-in with wallet: signatures of contract accounts are checked on this chain.
         siwx: { chainId: deployment.chainId, rpcUrl: chainUrl },
+        names: { suffix: 'portico.id', chainId: deployment.chainId, rpcUrl: chainUrl },
         // E-mail login: the frame splits each key, the services keep two shares sealed under the
         // master and recovery keys; the frame bundle comes from npm run build.
         embedded: {

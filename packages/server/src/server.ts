@@ -16,6 +16,7 @@ import { waitForRequestsOnClose } from './http/in-flight.ts'
 import { installProjectGuard } from './http/project-guard.ts'
 import { installZodSchemas } from './http/route-schema.ts'
 import type { TrustProxy } from './http/trust-proxy.ts'
+import { type NamesOptions, namesPlugin } from './names/routes.ts'
 import { watchProjects } from './projects/cache.ts'
 import { getProject } from './projects/repository.ts'
 import { projectsPlugin } from './projects/routes.ts'
@@ -38,6 +39,8 @@ export interface BuildServerOptions {
    * exist. The embedded wallet relays its reads through it when it serves the wallet's chain.
    */
   rpcProxy?: RpcProxy | undefined
+  /** Account names under the operator's suffix; absent, the /v1/profile and /v1/identity routes do not exist. */
+  names?: NamesOptions | undefined
   /** Lets the projects CLI reach a server that holds the embedded database (see admin/channel.ts). */
   adminToken?: string | undefined
   /** Which reverse proxies' `X-Forwarded-For` to believe for the visitor's address (http/trust-proxy.ts). */
@@ -54,6 +57,7 @@ export async function buildServer({
   logger = false,
   embedded,
   siwx,
+  names,
   chain,
   rpcProxy,
   adminToken,
@@ -81,6 +85,7 @@ export async function buildServer({
       if (chain) await v1.register(chainDataPlugin, { chain })
       if (rpcProxy) await v1.register(rpcProxyPlugin, { proxy: rpcProxy })
       if (siwx) await v1.register(siwxPlugin(database.db, siwx))
+      if (names) await v1.register(namesPlugin(database.db, names))
     },
     { prefix: '/v1' },
   )

@@ -8,6 +8,7 @@ import { openDatabase } from './db/database.ts'
 import { closeEmbedded, type EmbeddedWalletSettings, prepareEmbedded } from './embedded/setup.ts'
 import { openHashSecret } from './hash-secret.ts'
 import type { TrustProxy } from './http/trust-proxy.ts'
+import type { NamesSettings } from './names/routes.ts'
 import { normaliseOrigin } from './projects/origin.ts'
 import { ensureProject } from './projects/repository.ts'
 import type { RpcProxyOptionsInput } from './rpc-proxy/config.ts'
@@ -41,6 +42,8 @@ export interface StartServerOptions {
   embedded?: EmbeddedWalletSettings
   /** Turns on sign-in with wallet for this chain. */
   siwx?: SiwxSettings
+  /** Turns on account names (register, look up, reverse, suggest, identity) under a suffix. */
+  names?: NamesSettings
   /**
    * 64 hex characters (`HASH_SECRET`) that key the stored hashes of login codes, approval links and
    * session tokens. Required in production with e-mail login or sign-in with wallet; in development
@@ -138,6 +141,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       logger: options.logger ?? { level: 'warn' },
       embedded,
       siwx: options.siwx && hashSecret ? { ...options.siwx, hashSecret } : undefined,
+      names: options.names,
       chain: chain?.chainData,
       rpcProxy,
       trustProxy: options.trustProxy,

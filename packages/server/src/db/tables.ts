@@ -2,6 +2,7 @@ import type { AnalyticsTables } from '../analytics/tables.ts'
 import type { DashboardTables } from '../dashboard/tables.ts'
 import type { EmbeddedTables } from '../embedded/tables.ts'
 import type { ChainTables } from '../indexer/tables.ts'
+import type { NameTables } from '../names/tables.ts'
 import type { ProjectTables } from '../projects/tables.ts'
 import type { SiwxTables } from '../siwx/tables.ts'
 
@@ -15,4 +16,5 @@ export interface Tables
     SiwxTables,
     AnalyticsTables,
     EmbeddedTables,
-    DashboardTables {}
+    DashboardTables,
+    NameTables {}

@@ -3,6 +3,7 @@ import type { Route } from './fuzz.ts'
 import { chainDataRoutes } from './routes/chain-data.ts'
 import { dashboardRoutes } from './routes/dashboard.ts'
 import { embeddedRoutes } from './routes/embedded.ts'
+import { nameRoutes } from './routes/names.ts'
 import { pageServerRoutes } from './routes/page-server.ts'
 import { pageRoutes } from './routes/pages.ts'
 import { serviceRoutes } from './routes/services.ts'
@@ -16,6 +17,7 @@ export const ROUTES: Route[] = [
   ...serviceRoutes,
   ...chainDataRoutes,
   ...siwxRoutes,
+  ...nameRoutes,
   ...embeddedRoutes,
   ...pageRoutes,
   ...dashboardRoutes,

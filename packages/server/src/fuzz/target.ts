@@ -122,6 +122,7 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
       logger: { level: 'error', stream: { write: (line: string) => void serverErrors.push(line) } },
       chain: { database, client: chain.client, config, caipNetworkId: `eip155:${config.chainId}` },
       siwx: { chainId: config.chainId, rpcUrl: chain.rpcUrl, hashSecret },
+      names: { suffix: 'portico.id', chainId: config.chainId, rpcUrl: chain.rpcUrl },
       rpcProxy,
       embedded: {
         vault,

@@ -12,6 +12,7 @@ import * as siwxNonceIssuedAt from './0010_siwx_nonce_issued_at.ts'
 import * as keyShares from './0011_key_shares.ts'
 import * as passkeyRecovery from './0012_passkey_recovery.ts'
 import * as dashboard from './0013_dashboard.ts'
+import * as names from './0014_names.ts'
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Listed in code rather
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011_key_shares': keyShares,
   '0012_passkey_recovery': passkeyRecovery,
   '0013_dashboard': dashboard,
+  '0014_names': names,
 }
