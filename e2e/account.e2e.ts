@@ -128,8 +128,12 @@ describe('account modal of a seeded account', () => {
 
   it('a failed Activity load shows the toast and reports ERROR_FETCH_TRANSACTIONS to the services', async () => {
     await session.page.route(/\/v1\/account\/[^/]+\/history/, (route) => route.abort('failed'))
+    // The modal reports other moments too (MODAL_OPEN, …): wait for this one's event.
     const reported = session.page.waitForResponse(
-      (response) => new URL(response.url()).pathname === '/e' && response.request().method() === 'POST',
+      (response) =>
+        new URL(response.url()).pathname === '/e' &&
+        response.request().method() === 'POST' &&
+        response.request().postDataJSON()?.props?.event === 'ERROR_FETCH_TRANSACTIONS',
     )
     await tab('Activity').click()
     await expect

@@ -51,22 +51,32 @@ beforeAll(async () => {
   before = await totals()
 })
 
-async function chooseTestWallet() {
+/**
+ * Picks the test wallet and waits until the page has handed the outcome's event to the services:
+ * the next test closes this page, and an event still queued in it would be lost with it.
+ */
+async function chooseTestWallet(outcome: 'CONNECT_SUCCESS' | 'CONNECT_ERROR') {
+  const reported = session.page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === '/e' &&
+      response.request().postDataJSON()?.props?.event === outcome,
+  )
   await connectButton().click()
   await dialog()
     .getByRole('button', { name: /Test Wallet/ })
     .click()
+  expect((await reported).status()).toBe(204)
 }
 
 describe('the operator dashboard', () => {
   it.each([1, 2, 3])('counts a connection made through the modal (%i of 3)', async () => {
-    await chooseTestWallet()
+    await chooseTestWallet('CONNECT_SUCCESS')
     await expect.poll(() => session.page.getByTestId('status').textContent()).toBe('connected')
   })
 
   it('counts a connection the wallet refused as a declined connect error', async () => {
     session.wallet.decide('reject')
-    await chooseTestWallet()
+    await chooseTestWallet('CONNECT_ERROR')
     await expect.poll(() => dialog().getByRole('alert').textContent()).toBe('Connection declined')
   })
 

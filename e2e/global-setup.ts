@@ -41,6 +41,9 @@ export default async function setup(project: TestProject) {
     anvilPort: await freePort(),
     serverPort: await freePort(),
     webPort: await freePort(),
+    // Every page of every test file reports from 127.0.0.1 to one project: 120 a minute is one
+    // visitor's limit, not the whole suite's.
+    analyticsRateLimit: { maxEvents: 10_000, windowMs: 60_000 },
     log: (line) => console.log(`[e2e stack] ${line}`),
   })
   project.provide('stack', {

@@ -25,6 +25,8 @@ export interface StackOptions {
   anvilPort?: number
   serverPort?: number
   webPort?: number
+  /** The services' analytics limit per IP; the browser tests, all from loopback, raise it. */
+  analyticsRateLimit?: { maxEvents: number; windowMs: number }
   /** Outgoing mail for e-mail login; without it a dev mailbox runs in-process (see /dev/mailbox). */
   smtpUrl?: string
   /** Where browsers reach the services (`PUBLIC_URL`, e.g. behind a tunnel); by default their own URL. */
@@ -89,6 +91,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         // Fills in the dev mailbox, master and recovery keys in the data folder and the public URL.
         mode: 'development',
         publicUrl: options.publicUrl,
+        analyticsRateLimit: options.analyticsRateLimit,
         hashSecret: options.hashSecret,
         log,
         host,

@@ -47,6 +47,11 @@ export interface BuildServerOptions {
   trustProxy?: TrustProxy
   /** Days stored analytics events are kept (default 90); older ones are deleted hourly. */
   analyticsRetentionDays?: number
+  /**
+   * Events one IP may send for one project per window (default 120 a minute). Only a test stack,
+   * where every visitor is the same loopback address, has a reason to change it.
+   */
+  analyticsRateLimit?: { maxEvents: number; windowMs: number } | undefined
   /** The operator dashboard (`/dashboard`); absent, those paths answer 404. */
   dashboard?: DashboardServices | undefined
 }
@@ -63,6 +68,7 @@ export async function buildServer({
   adminToken,
   trustProxy,
   analyticsRetentionDays = DEFAULT_RETENTION_DAYS,
+  analyticsRateLimit,
   dashboard,
 }: BuildServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -93,7 +99,11 @@ export async function buildServer({
   await app.register(
     async (ingest) => {
       installProjectGuard(ingest, projects)
-      await ingest.register(analyticsPlugin, { db: database.db, retentionDays: analyticsRetentionDays })
+      await ingest.register(analyticsPlugin, {
+        db: database.db,
+        retentionDays: analyticsRetentionDays,
+        rateLimit: analyticsRateLimit,
+      })
     },
     { prefix: '/e' },
   )

@@ -61,6 +61,8 @@ export interface StartServerOptions {
   trustProxy?: TrustProxy
   /** Days stored analytics events are kept (`ANALYTICS_RETENTION_DAYS`, default 90). */
   analyticsRetentionDays?: number
+  /** See `BuildServerOptions.analyticsRateLimit`: for test stacks only. */
+  analyticsRateLimit?: BuildServerOptions['analyticsRateLimit']
   /**
    * Turns on the operator dashboard at `/dashboard` (`DASHBOARD_PASSWORD`). Production is given the
    * password; development keeps one in `<dataDir>/dashboard.key` and says where.
@@ -146,6 +148,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       rpcProxy,
       trustProxy: options.trustProxy,
       analyticsRetentionDays: options.analyticsRetentionDays,
+      analyticsRateLimit: options.analyticsRateLimit,
       dashboard,
     })
     try {

@@ -28,10 +28,11 @@ const BODY_LIMIT_BYTES = 64 * 1024
  * Analytics ingest, `POST /e` (behaviour §7): 204 once the event is stored. Registered at `/e` inside a
  * scope with the project guard, so project and origin are checked as for `/v1`.
  */
-export const analyticsPlugin: FastifyPluginAsync<{ db: Kysely<Tables>; retentionDays: number }> = async (
-  scope,
-  { db, retentionDays },
-) => {
+export const analyticsPlugin: FastifyPluginAsync<{
+  db: Kysely<Tables>
+  retentionDays: number
+  rateLimit?: { maxEvents: number; windowMs: number } | undefined
+}> = async (scope, { db, retentionDays, rateLimit = ANALYTICS_RATE_LIMIT }) => {
   const app = scope.withTypeProvider<ZodTypeProvider>()
   const stopPruning = keepEventsFor(db, retentionDays, (line) => app.log.error(line))
   app.addHook('onClose', async () => stopPruning())
@@ -48,7 +49,7 @@ export const analyticsPlugin: FastifyPluginAsync<{ db: Kysely<Tables>; retention
     },
     async (request, reply) => {
       const project = projectOf(request)
-      const slot = await claimEventSlot(db, project.id, request.ip, ANALYTICS_RATE_LIMIT)
+      const slot = await claimEventSlot(db, project.id, request.ip, rateLimit)
       if (!slot.allowed) {
         reply.header('retry-after', String(slot.retryAfterSeconds))
         throw new HttpError(429, AnalyticsErrorText.TOO_MANY)
