@@ -1,39 +1,21 @@
-import {
-  type AnvilHandle,
-  DEV_ACCOUNTS,
-  deployTestSmartWallets,
-  startAnvil,
-  type TestSmartWallets,
-} from '@portico/contracts'
-import { freePort } from '@portico/contracts/testing'
+import type { AnvilHandle, TestSmartWallets } from '@portico/contracts'
 import type { FastifyInstance } from 'fastify'
-import { createPublicClient, createWalletClient, http, serializeErc6492Signature } from 'viem'
+import { serializeErc6492Signature } from 'viem'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
-import { anvil as anvilChain } from 'viem/chains'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createProject, type Project } from '../projects/repository.ts'
 import { buildServer } from '../server.ts'
 import { describeEachBackend, type TestDatabase } from '../test-support/backends.ts'
+import { freshSalt, startSmartWalletChain } from '../test-support/smart-wallet-chain.ts'
 import { coinTypeOf, NameText } from './rules.ts'
 
 const PAGE = 'http://127.0.0.1:3000'
 const COIN = coinTypeOf(31337)
-// Both backends share one chain, so each smart wallet gets a salt of its own (CREATE2 deploys once).
-const freshSalt = () => BigInt(Math.floor(Math.random() * 2 ** 48))
 let chain: AnvilHandle
 let wallets: TestSmartWallets
 
 beforeAll(async () => {
-  chain = await startAnvil({ port: await freePort() })
-  const transport = http(chain.rpcUrl)
-  wallets = await deployTestSmartWallets(
-    createWalletClient({
-      account: privateKeyToAccount(DEV_ACCOUNTS[0].privateKey),
-      chain: anvilChain,
-      transport,
-    }),
-    createPublicClient({ chain: anvilChain, transport }),
-  )
+  ;({ chain, wallets } = await startSmartWalletChain())
 })
 afterAll(async () => {
   await chain?.stop()

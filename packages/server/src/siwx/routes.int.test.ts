@@ -1,44 +1,26 @@
 import { createHash, randomBytes } from 'node:crypto'
-import {
-  type AnvilHandle,
-  DEV_ACCOUNTS,
-  deployTestSmartWallets,
-  startAnvil,
-  type TestSmartWallets,
-} from '@portico/contracts'
-import { freePort } from '@portico/contracts/testing'
+import { type AnvilHandle, DEV_ACCOUNTS, type TestSmartWallets } from '@portico/contracts'
 import { buildSiweMessage, type SiweFields } from '@portico/core/siwx'
 import type { FastifyInstance } from 'fastify'
-import { createPublicClient, createWalletClient, type Hex, http, serializeErc6492Signature } from 'viem'
+import { createPublicClient, type Hex, http, serializeErc6492Signature } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { anvil as anvilChain } from 'viem/chains'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { tokenHasher } from '../hash-secret.ts'
 import { createProject, type Project } from '../projects/repository.ts'
 import { buildServer } from '../server.ts'
 import { describeEachBackend, type TestDatabase } from '../test-support/backends.ts'
+import { freshSalt, startSmartWalletChain } from '../test-support/smart-wallet-chain.ts'
 import { SiwxErrorText } from './routes.ts'
 
 const PAGE = 'http://127.0.0.1:3000'
 const owner = privateKeyToAccount(DEV_ACCOUNTS[6].privateKey)
-// Both backends share one chain, so each wallet gets a salt of its own (CREATE2 deploys once).
-const freshSalt = () => BigInt(Math.floor(Math.random() * 2 ** 48))
 const hashSecret = randomBytes(32)
 const stranger = privateKeyToAccount(DEV_ACCOUNTS[7].privateKey)
 let chain: AnvilHandle
 let wallets: TestSmartWallets
 
 beforeAll(async () => {
-  chain = await startAnvil({ port: await freePort() })
-  const transport = http(chain.rpcUrl)
-  wallets = await deployTestSmartWallets(
-    createWalletClient({
-      account: privateKeyToAccount(DEV_ACCOUNTS[0].privateKey),
-      chain: anvilChain,
-      transport,
-    }),
-    createPublicClient({ chain: anvilChain, transport }),
-  )
+  ;({ chain, wallets } = await startSmartWalletChain())
 })
 afterAll(async () => {
   await chain?.stop()

@@ -1,9 +1,9 @@
 import fc from 'fast-check'
+import { coinTypeOf } from '../../names/rules.ts'
 import type { Route } from '../fuzz.ts'
 import type { FuzzTarget } from '../target.ts'
 import { CORS_GUARD, fromPage, hex } from './common.ts'
 
-const COIN_TYPE = (chainId: number) => (0x80000000 | chainId) >>> 0
 /** Labels that keep the rules and ones that break each, bare or under the suffix. */
 const name = fc.oneof(
   fc.stringMatching(/^[a-z0-9][a-z0-9-]{2,20}[a-z0-9]$/),
@@ -52,7 +52,7 @@ export const nameRoutes: Route[] = [
           return fromPage(target, 'POST', '/v1/profile/account', {
             body: {
               json: {
-                coin_type: COIN_TYPE(target.chainId),
+                coin_type: coinTypeOf(target.chainId),
                 address: target.signer.address,
                 message,
                 signature,
