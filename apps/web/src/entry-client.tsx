@@ -25,6 +25,7 @@ const portico = createPortico({
   isMobile: /Mobi|Android/i.test(navigator.userAgent),
   siwx: pageSiwx(config, state.signIn ?? 'off'),
   siwxSession: state.siwxSession ?? undefined,
+  identity: state.identity ?? undefined,
 })
 
 const root = document.getElementById('root')

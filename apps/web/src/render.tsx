@@ -21,6 +21,7 @@ export function renderAppHtml(config: PageConfig, cookie: string, state: PageSta
     networks: [chain],
     siwx: pageSiwx(config, state.signIn),
     siwxSession: state.siwxSession ?? undefined,
+    identity: state.identity ?? undefined,
   })
   return renderToString(
     <PorticoProvider portico={portico}>

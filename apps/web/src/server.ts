@@ -5,11 +5,12 @@ import fastifyHelmet from '@fastify/helmet'
 import { answerError, installErrorHandling } from '@portico/server/http-errors'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { assetsPlugin } from './assets.ts'
-import type { PageConfig } from './page-config.ts'
+import { connectedAddress, pageIdentity } from './identity.ts'
+import { createPageWagmiConfig, type PageConfig, pageChain } from './page-config.ts'
 import { renderPage } from './render.tsx'
 import { securityHeaders } from './security-headers.ts'
 import { type PageState, signInModeOf } from './siwx.ts'
-import { currentSession, MAX_BODY_BYTES, siwxSessionPlugin } from './siwx-session.ts'
+import { currentSession, MAX_BODY_BYTES, pageOrigin, siwxSessionPlugin } from './siwx-session.ts'
 
 export interface WebServerOptions extends PageConfig {
   host?: string
@@ -45,6 +46,9 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
     chainName: options.chainName,
   }
 
+  // Read only for the connected address in each request's cookie.
+  const wagmiConfig = createPageWagmiConfig(pageChain(config), config)
+
   const app = Fastify({
     logger: options.logger ?? { level: 'warn' },
     frameworkErrors: answerError,
@@ -63,18 +67,17 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
   app.get('/healthz', async () => ({ ok: true }))
   app.get('/', async (request, reply) => {
     // The signed-in address is part of the first HTML: the session cookie is resolved before rendering.
+    const cookie = request.headers.cookie ?? ''
+    const [siwxSession, identity] = await Promise.all([
+      currentSession(sessionConfig, request),
+      pageIdentity(config, connectedAddress(wagmiConfig, cookie), pageOrigin(request, publicOrigin)),
+    ])
     const state: PageState = {
       signIn: signInModeOf(new URL(request.url, 'http://page.local').search),
-      siwxSession: await currentSession(sessionConfig, request),
+      siwxSession,
+      identity,
     }
-    const html = renderPage(
-      config,
-      request.headers.cookie ?? '',
-      entry.file,
-      preloads,
-      entry.css ?? [],
-      state,
-    )
+    const html = renderPage(config, cookie, entry.file, preloads, entry.css ?? [], state)
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html)
   })
   return app

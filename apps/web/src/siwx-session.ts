@@ -31,7 +31,7 @@ function sessionToken(request: FastifyRequest): string | undefined {
  * without one — what the request's Host (and a TLS proxy's X-Forwarded-Proto) say. Headers are
  * the client's to choose, so a deployment must give the public URL (`publicUrl`).
  */
-function pageOrigin(request: FastifyRequest, publicOrigin: string | undefined): string {
+export function pageOrigin(request: FastifyRequest, publicOrigin: string | undefined): string {
   if (publicOrigin) return publicOrigin
   const forwarded = String(request.headers['x-forwarded-proto'] ?? '')
     .split(',')[0]

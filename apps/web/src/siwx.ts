@@ -1,4 +1,5 @@
 import { createPageSiwx, type SIWXConfig, type SIWXSession } from '@portico/core'
+import type { PageIdentity } from './identity.ts'
 import type { PageConfig } from './page-config.ts'
 
 /**
@@ -12,6 +13,8 @@ export type SignInMode = 'off' | 'optional' | 'required'
 export interface PageState {
   signIn: SignInMode
   siwxSession: SIWXSession | null
+  /** The connected account's name, found by the page server (issue 14). */
+  identity?: PageIdentity | null | undefined
 }
 
 export const SIWX_SESSION_PATH = '/api/siwx/session'

@@ -19,6 +19,7 @@ import { reportSiwxEvents, walletOf } from './analytics/report.ts'
 import { connectorList, rdnsOf, type WalletConnectorInfo } from './connectors.ts'
 import { createEmbeddedController } from './embedded/index.ts'
 import { ErrorText, isUserRejection, PorticoError, toPorticoError } from './errors.ts'
+import { createNames } from './names/names.ts'
 import { toCaipNetwork } from './network.ts'
 import { type ResolvedOptions, resolveOptions } from './options.ts'
 import type { CreatePorticoParameters, Portico } from './portico.ts'
@@ -83,6 +84,16 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
   reportSiwxEvents(siwx, analytics)
 
   const balance = createNativeBalance({ wagmiConfig, chain, storage, toast, account })
+  // Account names (issue 14): the connected address's name in the button and header.
+  const names = createNames({
+    servicesUrl: options.servicesUrl,
+    projectId: options.projectId,
+    chainId: chain.id,
+    storage,
+    account,
+    signMessage: (message, address) => signMessage(wagmiConfig, { message, account: address }),
+    initial: parameters.identity,
+  })
   const recent = createRecentWallets(storage)
 
   const connectors = createStore({ list: [] as WalletConnectorInfo[] })
@@ -150,6 +161,7 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
     unsubscribers.push(siwx.mount())
     unsubscribers.push(followWagmiConnection(wagmiConfig, connection, { onSynced: refreshConnectors }))
     unsubscribers.push(balance.watch())
+    unsubscribers.push(names.watch())
     refreshConnectors()
     void hydration.onMount()
     void balance.refresh()
@@ -184,6 +196,7 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
     loadAccountData,
     embedded,
     siwx,
+    names,
     connectors,
     recent: recent.store,
     connectWallet,

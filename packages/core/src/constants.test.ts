@@ -31,6 +31,7 @@ describe('behaviour §9 constants', () => {
     expect(CACHE_EXPIRY_MS).toEqual({
       portfolio: 30_000,
       nativeBalance: 30_000,
+      identity: 300_000,
     })
     expect(RECENT_WALLETS_MAX).toBe(2)
     expect(EMAIL_LOGIN_COOLDOWN_MS).toBe(30_000)

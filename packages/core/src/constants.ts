@@ -17,6 +17,7 @@ export const RECENT_WALLETS_MAX = 2
 export const CACHE_EXPIRY_MS = {
   portfolio: 30_000,
   nativeBalance: 30_000,
+  identity: 5 * 60_000,
 } as const
 
 /** A failed balance fetch is not retried for this long, so a broken endpoint is not hammered. */

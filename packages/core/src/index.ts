@@ -3,7 +3,7 @@
 // runtime names so any change here shows in review.
 
 export type { AccountData } from './account/account-data.ts'
-export { activityRow, monthGroups } from './account/activity.ts'
+export { activityRow, counterpartyOf, monthGroups } from './account/activity.ts'
 export type { BalanceSnapshot } from './account/native-balance.ts'
 export {
   canSend,
@@ -61,6 +61,11 @@ export {
   monogram,
   shortenAddress,
 } from './format.ts'
+export { type IdentitiesSnapshot, type Identity, nameOf } from './names/identities.ts'
+export { createNameForm, type NameForm, type NameFormState } from './names/name-form.ts'
+export type { PorticoNames } from './names/names.ts'
+export type { NameCheck, NameRegistration } from './names/registration.ts'
+export { NAME_MIN_LENGTH, NameRuleText, nameLabelProblem } from './names/rules.ts'
 export type { CaipNetwork } from './network.ts'
 export type {
   PorticoFeatures,

@@ -3,6 +3,8 @@ import type { AccountData } from './account/account-data.ts'
 import type { BalanceSnapshot } from './account/native-balance.ts'
 import type { WalletConnectorInfo } from './connectors.ts'
 import type { EmbeddedController } from './embedded/index.ts'
+import type { Identity } from './names/identities.ts'
+import type { PorticoNames } from './names/names.ts'
 import type { CaipNetwork } from './network.ts'
 import type { PorticoOptions, ResolvedOptions } from './options.ts'
 import type { SiwxFlow } from './siwx/flow.ts'
@@ -24,6 +26,8 @@ export interface CreatePorticoParameters extends PorticoOptions {
   isMobile?: boolean
   /** The sign-in session the server render found (the page's cookie), so both renders agree. */
   siwxSession?: SIWXSession | undefined
+  /** The connected address's identity the server render found, so both renders show its name. */
+  identity?: { address: string; identity: Identity } | undefined
 }
 
 /** What `createPortico` returns: the modal's state and actions, framework-free; `@portico/react` renders it. */
@@ -45,6 +49,8 @@ export interface Portico {
   embedded: EmbeddedController
   /** Sign-in with wallet (issue 4). */
   siwx: SiwxFlow
+  /** Account names (issue 14): who addresses are, and choosing one for the connected account. */
+  names: PorticoNames
   /** The wallets the Connect view lists. */
   connectors: Store<{ list: WalletConnectorInfo[] }>
   recent: Store<{ wallets: RecentWallet[] }>

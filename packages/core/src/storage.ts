@@ -10,6 +10,7 @@ const PREFIX = '@portico/'
 export const StorageKey = {
   portfolioCache: `${PREFIX}portfolio_cache`,
   nativeBalanceCache: `${PREFIX}native_balance_cache`,
+  identityCache: `${PREFIX}identity_cache`,
   emailLoginUsed: `${PREFIX}email_login_used`,
   email: `${PREFIX}email`,
   lastEmailLoginTime: `${PREFIX}last_email_login_time`,

@@ -1,7 +1,14 @@
 'use client'
 
-import type { AccountSnapshot, CaipNetwork, RouterData, Store, View } from '@portico/core'
-import { useCallback, useSyncExternalStore } from 'react'
+import {
+  type AccountSnapshot,
+  type CaipNetwork,
+  nameOf,
+  type RouterData,
+  type Store,
+  type View,
+} from '@portico/core'
+import { useCallback, useEffect, useSyncExternalStore } from 'react'
 import { usePortico } from './context.ts'
 
 /** Reads a core store; the server render uses the same snapshot, so hydration matches. */
@@ -52,4 +59,19 @@ export function useDisconnect(): { disconnect(): Promise<void> } {
 
 export function useNativeBalance() {
   return useStore(usePortico().balance)
+}
+
+/**
+ * The account name of `address` — the connected account's when none is given — once it is known
+ * (issue 14); undefined while unknown or when the address has none.
+ */
+export function useAccountName(address?: string): string | undefined {
+  const portico = usePortico()
+  const account = useStore(portico.account)
+  const identities = useStore(portico.names.identities)
+  const target = address ?? account.address
+  useEffect(() => {
+    if (target) portico.names.request(target)
+  }, [portico, target])
+  return nameOf(identities, target)
 }

@@ -9,6 +9,7 @@ export {
   type UseModalReturnType,
   type UseNetworkReturnType,
   useAccount,
+  useAccountName,
   useDisconnect,
   useModal,
   useNativeBalance,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import {
   activityRow,
   amountPrefix,
+  counterpartyOf,
   filterTransactions,
   formatTransferAmount,
   groupTransactions,
@@ -118,6 +119,28 @@ describe('activity rows', () => {
         },
       ),
     )
+  })
+
+  it('names the other side of a send or receive once it has a name, as "from → to"', () => {
+    const names: Record<string, string> = { [ALICE]: 'alice.portico.id', [BOB]: 'bobby.portico.id' }
+    const nameOf = (address: string) => names[address]
+    const received = transaction('r', '2026-11-01T00:00:00Z', { operationType: 'receive' }, [
+      usdcTransfer('5', 'in'),
+    ])
+    expect(activityRow(received, nameOf).descriptions).toEqual(['alice.portico.id', '+5.000 USDC'])
+    const sent = transaction('s', '2026-11-01T00:00:00Z', { operationType: 'send' }, [usdcTransfer('5')])
+    expect(activityRow(sent, nameOf).descriptions).toEqual(['5.000 USDC', 'bobby.portico.id'])
+    expect(activityRow(sent, () => undefined).descriptions).toEqual(['5.000 USDC'])
+    const bare = transaction('x', '2026-11-01T00:00:00Z', { operationType: 'receive' })
+    expect(
+      activityRow(bare, (address) => (address === BOB ? 'bobby.portico.id' : undefined)).descriptions,
+    ).toEqual([`${ALICE.slice(0, 4)}…${ALICE.slice(-6)}`, 'bobby.portico.id'])
+    const minted = transaction('m', '2026-11-01T00:00:00Z', { operationType: 'mint' }, [
+      usdcTransfer('5', 'in'),
+    ])
+    expect(counterpartyOf(minted)).toBeUndefined()
+    expect(counterpartyOf(sent)).toBe(BOB)
+    expect(counterpartyOf(received)).toBe(ALICE)
   })
 
   it('shortens sender and receiver for a send or receive without transfers, else shows the status', () => {

@@ -123,7 +123,14 @@ export interface ActivityRow {
   status: string
 }
 
-export function activityRow(transaction: Transaction): ActivityRow {
+/**
+ * `nameOf` gives the account name of an address when it is known (issue 14): counterparties show
+ * by name, and a single send or receive names the other side once it has a name.
+ */
+export function activityRow(
+  transaction: Transaction,
+  nameOf: (address: string) => string | undefined = () => undefined,
+): ActivityRow {
   const { operationType, status, sentFrom, sentTo } = transaction.metadata
   const { transfers } = transaction
   const title = operationType
@@ -137,15 +144,25 @@ export function activityRow(transaction: Transaction): ActivityRow {
   if (transfers.length === 0) {
     descriptions =
       operationType === 'send' || operationType === 'receive'
-        ? [shortenAddress(sentFrom), shortenAddress(sentTo)]
+        ? [nameOf(sentFrom) ?? shortenAddress(sentFrom), nameOf(sentTo) ?? shortenAddress(sentTo)]
         : [status]
   } else if (transfers.length > 1) {
     // A trade moves one thing out and another in; each line names its own transfer.
     descriptions = transfers.slice(0, 2).map(transferDescription)
   } else {
-    descriptions = [
-      `${amountPrefix(operationType)}${transferDescription(transfers[0] as TransactionTransfer)}`,
-    ]
+    const moved = `${amountPrefix(operationType)}${transferDescription(transfers[0] as TransactionTransfer)}`
+    const counterparty = counterpartyOf(transaction)
+    const name = counterparty ? nameOf(counterparty) : undefined
+    // Read as "from → to": what left for someone, or someone's that arrived.
+    descriptions = !name ? [moved] : operationType === 'send' ? [moved, name] : [name, moved]
   }
   return { title, descriptions, images, status }
+}
+
+/** The other side of a send or receive: the one a name would be shown for. */
+export function counterpartyOf(transaction: Transaction): string | undefined {
+  const { operationType, sentFrom, sentTo } = transaction.metadata
+  if (operationType === 'send') return sentTo || undefined
+  if (operationType === 'receive') return sentFrom || undefined
+  return undefined
 }

@@ -61,6 +61,25 @@ describe('services client', () => {
     await expect(client.get({ path: '/v1/x' })).rejects.toThrow('HTTP status code: 403')
   })
 
+  it("keeps the services' own words for a refusal, and none for a body that is not theirs", async () => {
+    const refusal = createServicesClient({
+      baseUrl: 'http://s.test',
+      projectId: 'p',
+      fetch: fakeFetch(409, { error: { code: 'CONFLICT', message: 'This name is taken' } }).fetch,
+    })
+    await expect(refusal.post({ path: '/v1/x', body: {} })).rejects.toMatchObject({
+      message: 'HTTP status code: 409',
+      code: 409,
+      reason: 'This name is taken',
+    })
+    const proxy = createServicesClient({
+      baseUrl: 'http://s.test',
+      projectId: 'p',
+      fetch: (async () => new Response('<html>Bad gateway</html>', { status: 502 })) as typeof fetch,
+    })
+    await expect(proxy.get({ path: '/v1/x' })).rejects.toMatchObject({ code: 502, reason: undefined })
+  })
+
   it('asks the balance route for USD of one network, forced or not', async () => {
     const { calls, fetch } = fakeFetch(200, { balances: [{ symbol: 'USDC' }] })
     const client = createServicesClient({ baseUrl: 'http://s.test', projectId: 'p', fetch })

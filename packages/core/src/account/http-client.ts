@@ -1,9 +1,29 @@
 /**
  * The generic services client (behaviour §7): JSON over GET/POST/PUT/DELETE, the project id as
  * `projectId` (and `clientId` when the host has one) in the query, the SDK type and version as
- * `st`/`sv`, and any non-OK answer thrown as `HTTP status code: {status}`.
+ * `st`/`sv`, and any non-OK answer thrown as `HTTP status code: {status}` (a `ServicesError`, which
+ * also carries the services' own words for the refusal).
  */
 import { PorticoError } from '../errors.ts'
+
+/** A refusal by the services: `reason` is their `{error: {message}}`, meant for the visitor. */
+export class ServicesError extends PorticoError {
+  readonly reason: string | undefined
+  constructor(status: number, reason: string | undefined) {
+    super(`HTTP status code: ${status}`, { category: 'API_ERROR', code: status })
+    this.name = 'ServicesError'
+    this.reason = reason
+  }
+}
+
+async function reasonOf(response: Response): Promise<string | undefined> {
+  try {
+    const body = (await response.json()) as { error?: { message?: unknown } }
+    return typeof body?.error?.message === 'string' ? body.error.message : undefined
+  } catch {
+    return undefined
+  }
+}
 
 type QueryValue = string | number | boolean | undefined | null
 
@@ -64,12 +84,7 @@ export function createServicesClient({
       body: hasBody ? JSON.stringify(body) : undefined,
       signal,
     })
-    if (!response.ok) {
-      throw new PorticoError(`HTTP status code: ${response.status}`, {
-        category: 'API_ERROR',
-        code: response.status,
-      })
-    }
+    if (!response.ok) throw new ServicesError(response.status, await reasonOf(response))
     if (response.status === 204) return undefined as T
     return (await response.json()) as T
   }

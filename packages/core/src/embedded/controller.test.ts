@@ -87,6 +87,23 @@ test('not-safe requests open ApproveTransaction, stack, and close the modal once
   expect([first.withdrawn, second.withdrawn]).toEqual([0, 0])
 })
 
+test('a request made from a view of the open modal goes back to that view once answered', () => {
+  const { modal, router, host } = setup()
+  modal.open({ view: 'Account' })
+  router.push('RegisterAccountName')
+  const signature = ask(host(), 'personal_sign', ['0x68', '0x1'])
+  expect(router.store.getState().view).toBe('ApproveTransaction')
+  signature.done()
+  expect(modal.store.getState().open).toBe(true)
+  expect(router.store.getState().view).toBe('RegisterAccountName')
+
+  // A later request from the dapp's page, with the modal closed, closes it again when answered.
+  modal.close({ force: true })
+  const fromPage = ask(host(), 'personal_sign', ['0x68', '0x1'])
+  fromPage.done()
+  expect(modal.store.getState().open).toBe(false)
+})
+
 test('a forced close withdraws every waiting request from the frame', () => {
   const { modal, host, controller } = setup()
   const pending = ask(host(), 'personal_sign', [])

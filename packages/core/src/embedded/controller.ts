@@ -72,12 +72,19 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
     return found
   }
 
+  // True while the approvals sit on top of a view of the open modal that asked for them (a send, a
+  // name): that view gets the answer, so the modal goes back to it instead of closing.
+  let askedFromView = false
+
   function settle(id: number) {
     withdrawals.delete(id)
     const approvals = state.getState().approvals.filter((request) => request.id !== id)
     state.setState({ approvals })
+    if (approvals.length > 0) return
     // Success or refusal closes the modal, or shows the next request of the stack (behaviour §4).
-    if (approvals.length === 0) modal.close({ force: true })
+    if (askedFromView && router.store.getState().view === 'ApproveTransaction') router.goBack()
+    else modal.close({ force: true })
+    askedFromView = false
   }
 
   connector()?.setHost({
@@ -87,7 +94,10 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
       state.setState({ approvals: [...waiting, { id, ...request }] })
       withdrawals.set(id, withdraw)
       if (!modal.store.getState().open) modal.open({ view: 'ApproveTransaction' })
-      else if (router.store.getState().view !== 'ApproveTransaction') router.push('ApproveTransaction')
+      else if (router.store.getState().view !== 'ApproveTransaction') {
+        askedFromView = true
+        router.push('ApproveTransaction')
+      }
       return () => settle(id)
     },
     alert: (alert) => state.setState({ alert }),

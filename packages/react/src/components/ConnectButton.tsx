@@ -4,7 +4,7 @@ import { BALANCE_DISPLAY_DECIMALS, formatTokenAmount, shortenAddress } from '@po
 import { type CSSProperties, useSyncExternalStore } from 'react'
 import { usePortico } from '../context.ts'
 import { EARLY_CLICK_ATTRIBUTE } from '../early-clicks.ts'
-import { useAccount, useModal, useNativeBalance } from '../hooks.ts'
+import { useAccount, useAccountName, useModal, useNativeBalance } from '../hooks.ts'
 import { buttonStyle } from './button-style.ts'
 
 export interface ConnectButtonProps {
@@ -30,9 +30,11 @@ export function ConnectButton({
   const modal = useModal()
   const { symbol, decimals } = portico.network.nativeCurrency
   const narrow = useNarrowScreen()
+  const name = useAccountName()
 
   if (account.address) {
-    const shown = shortenAddress(account.address)
+    // The account's name once it has one (issue 14); the server render knows it too.
+    const shown = name ?? shortenAddress(account.address)
     const amount =
       balance === 'show' && !narrow && native.value !== undefined
         ? `${formatTokenAmount(native.value, decimals, BALANCE_DISPLAY_DECIMALS)} ${symbol}`

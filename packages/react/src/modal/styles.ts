@@ -148,6 +148,9 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--portico-accent)
 .toast .spinner { width: 16px; height: 16px; border-width: 2px; }
 .spinner { width: 24px; height: 24px; border-radius: 50%; border: 3px solid var(--portico-border);
   border-top-color: var(--portico-accent); animation: spin 800ms linear infinite; }
+/* Inside a busy primary button. */
+.spinner.small { width: 16px; height: 16px; border-width: 2px; border-color: rgba(255,255,255,0.35);
+  border-top-color: #fff; }
 /* Content fades in from 40 %, never from nothing: what the visitor clicked for is readable in the
    first frame (issue 17), and the motion of behaviour §2 still plays. The backdrop fades its dimming
    only, not the card inside it. */

@@ -13,7 +13,7 @@ import {
   toUnits,
   visibleBalances,
 } from '@portico/core'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId } from 'react'
 import { TokenIcon } from '../components/TokenIcon.tsx'
 import { useStore } from '../hooks.ts'
 import './account/account-css.ts'
@@ -22,6 +22,7 @@ import { useAccountData } from './account/use-account-data.ts'
 import { FieldError } from './send/FieldError.tsx'
 import { SendDone } from './send/SendDone.tsx'
 import './send/send-css.ts'
+import { useKept } from './kept.ts'
 import { useSendQuote } from './send/use-send-quote.ts'
 import type { ViewProps } from './types.ts'
 
@@ -32,7 +33,8 @@ export default function WalletSend({ portico }: ViewProps) {
   const nativeBalance = useStore(portico.balance).value
   const portfolio = useStore(accountData.balances.store)
   const tokens = sortByValue(visibleBalances(portfolio.balances))
-  const [send] = useState(() => createSendStore())
+  // Kept while the secure frame's approval covers the view, so the done state follows it.
+  const send = useKept(portico, 'WalletSend', createSendStore)
   const state = useStore(send.store)
   const ids = {
     token: useId(),

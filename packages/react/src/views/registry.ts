@@ -25,6 +25,8 @@ const VIEWS: Partial<Record<View, ComponentType<ViewProps>>> = {
   ProtectWallet: lazy(() => import('./ProtectWallet.tsx')),
   UnlockWallet: lazy(() => import('./UnlockWallet.tsx')),
   ExportPrivateKey: lazy(() => import('./ExportPrivateKey.tsx')),
+  RegisterAccountName: lazy(() => import('./RegisterAccountName.tsx')),
+  RegisterAccountNameSuccess: lazy(() => import('./RegisterAccountNameSuccess.tsx')),
 }
 
 export function viewComponent(view: View): ComponentType<ViewProps> {
@@ -59,6 +61,10 @@ export function viewTitle(view: View, data: RouterData | undefined): string {
       return 'Unlock Wallet'
     case 'ExportPrivateKey':
       return 'Export Private Key'
+    case 'RegisterAccountName':
+      return 'Choose Name'
+    case 'RegisterAccountNameSuccess':
+      return 'Name Chosen'
     case 'SIWXSignMessage':
     case 'ConnectingSiwe':
       return 'Sign In'

@@ -2,6 +2,7 @@ import {
   BALANCE_DISPLAY_DECIMALS,
   formatFiat,
   formatTokenAmount,
+  nameOf,
   shortenAddress,
   totalValue,
   visibleBalances,
@@ -14,7 +15,7 @@ import { CopyAddressButton } from './CopyAddressButton.tsx'
 import { useAccountData } from './use-account-data.ts'
 
 /**
- * The account's picture, address with copy, total portfolio value (2 decimals), native balance
+ * The account's picture, its name when it has one (issue 14), address with copy, total portfolio value (2 decimals), native balance
  * (3 decimals, floored, grouped) and network. The two figures are labelled groups, not live regions:
  * they refresh every 30 s and must not be read out again each time.
  */
@@ -23,12 +24,18 @@ export function AccountHeader({ portico }: ViewProps) {
   const account = useStore(portico.account)
   const balance = useStore(portico.balance)
   const portfolio = useStore(accountData.balances.store)
+  const name = nameOf(useStore(portico.names.identities), account.address)
   if (!account.address) return null
   const { symbol, decimals } = portico.network.nativeCurrency
   const hasPortfolio = portfolio.balances.length > 0
   return (
     <div className="account-header">
       <Identicon address={account.address} size={64} />
+      {name && (
+        <span className="account-name" data-testid="account-name">
+          {name}
+        </span>
+      )}
       <span className="address-line">
         <span title={account.address}>{shortenAddress(account.address)}</span>
         <CopyAddressButton portico={portico} address={account.address} />

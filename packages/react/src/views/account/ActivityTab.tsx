@@ -1,4 +1,11 @@
-import { activityRow, monthGroups, type Transaction } from '@portico/core'
+import {
+  activityRow,
+  counterpartyOf,
+  type IdentitiesSnapshot,
+  monthGroups,
+  nameOf,
+  type Transaction,
+} from '@portico/core'
 import { useEffect, useRef } from 'react'
 import { ArrowDownIcon, ArrowUpIcon, CheckIcon, SwapIcon } from '../../components/icons.tsx'
 import { Loading } from '../../components/Loading.tsx'
@@ -17,6 +24,7 @@ export function ActivityTab({ portico }: ViewProps) {
   const state = useStore(accountData.transactions.store)
   const sentinel = useRef<HTMLDivElement>(null)
   const { transactions } = accountData
+  const identities = useStore(portico.names.identities)
 
   useEffect(() => {
     if (!address) return
@@ -37,6 +45,16 @@ export function ActivityTab({ portico }: ViewProps) {
   }, [state.next, address, transactions])
 
   const groups = monthGroups(state.transactionsByYear)
+  // Counterparties show by name once known (issue 14); each address is asked for once.
+  const { transactionsByYear } = state
+  useEffect(() => {
+    for (const group of monthGroups(transactionsByYear))
+      for (const transaction of group.transactions) {
+        const counterparty = counterpartyOf(transaction)
+        if (counterparty) portico.names.request(counterparty)
+      }
+  }, [transactionsByYear, portico])
+
   return (
     <div aria-busy={state.loading}>
       {groups.length === 0 && !state.loading && <p className="muted center">No activity yet</p>}
@@ -45,7 +63,7 @@ export function ActivityTab({ portico }: ViewProps) {
           <h3 className="group-title">{group.title}</h3>
           <ul className="list">
             {group.transactions.map((transaction) => (
-              <ActivityItem key={transaction.id} transaction={transaction} />
+              <ActivityItem key={transaction.id} transaction={transaction} identities={identities} />
             ))}
           </ul>
         </section>
@@ -84,8 +102,14 @@ function OperationIcon({ type }: { type: string }) {
 const OUT_TYPES = new Set(['send', 'withdraw', 'burn', 'repay'])
 const IN_TYPES = new Set(['receive', 'deposit', 'mint', 'claim', 'borrow'])
 
-function ActivityItem({ transaction }: { transaction: Transaction }) {
-  const row = activityRow(transaction)
+function ActivityItem({
+  transaction,
+  identities,
+}: {
+  transaction: Transaction
+  identities: IdentitiesSnapshot
+}) {
+  const row = activityRow(transaction, (address) => nameOf(identities, address))
   const minedAt = new Date(transaction.metadata.minedAt)
   const { transfers } = transaction
   const symbolFor = (url: string) =>

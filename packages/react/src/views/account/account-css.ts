@@ -42,6 +42,8 @@ addViewCss(`
 .operation-icon { width: 36px; height: 36px; border-radius: 50%; display: inline-flex; align-items: center;
   justify-content: center; background: var(--portico-bg-raised); color: var(--portico-fg-muted); }
 .loading { padding: 12px 0; }
+.account-name { font-weight: 600; font-size: 1.2em; overflow-wrap: anywhere; text-align: center; }
+.account-name + .address-line { font-size: 0.95em; font-weight: 400; color: var(--portico-fg-muted); }
 .field { display: flex; flex-direction: column; gap: 4px; text-align: left; }
 .field input, .field select { min-height: 40px; padding: 0 10px; font: inherit; color: var(--portico-fg);
   background: var(--portico-bg-raised); border: 1px solid var(--portico-border);

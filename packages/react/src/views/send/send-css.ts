@@ -11,8 +11,6 @@ addViewCss(`
   cursor: not-allowed; }
 .send-form .primary[aria-busy="true"] { background: var(--portico-accent-fill); color: #fff; opacity: 0.85;
   cursor: progress; }
-.spinner.small { width: 16px; height: 16px; border-width: 2px; border-color: rgba(255,255,255,0.35);
-  border-top-color: #fff; }
 .send-done { display: flex; flex-direction: column; align-items: center; gap: 8px; text-align: center; }
 .send-done .done-mark { width: 56px; height: 56px; border-radius: 50%; display: inline-flex;
   align-items: center; justify-content: center; background: color-mix(in srgb, var(--portico-success) 18%, transparent);
