@@ -84,6 +84,7 @@ describeEachBackend('account names', (backend) => {
     const nobody = (await get(`identity/${privateKeyToAccount(generatePrivateKey()).address}`)).json()
     expect(nobody.name).toBeNull()
     expect(nobody.avatar).not.toBe(identity.avatar)
+    expect((await get('profile/settings')).json()).toEqual({ suffix: 'portico.id', coin_type: COIN })
   })
 
   test('a taken name is refused to another address, whatever its case, and suggestions are free ones', async () => {

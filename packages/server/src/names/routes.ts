@@ -67,6 +67,7 @@ const Profile = z.object({
 const Suggestions = z.object({
   suggestions: z.array(z.object({ name: z.string(), registered: z.boolean() })),
 })
+const Settings = z.object({ suffix: z.string(), coin_type: z.number() })
 const Identity = z.object({ name: z.string().nullable(), avatar: z.string() })
 
 /** How many free alternatives a taken name gets. */
@@ -98,6 +99,12 @@ export function namesPlugin(db: Kysely<Tables>, options: NamesOptions): FastifyP
 
   return async (scope) => {
     const app = scope.withTypeProvider<ZodTypeProvider>()
+
+    // What the modal needs before the visitor types: the suffix to show, the coin type to sign for.
+    app.get('/profile/settings', { schema: { response: { 200: Settings } } }, async () => ({
+      suffix: options.suffix,
+      coin_type: coinType,
+    }))
 
     app.get(
       '/profile/account/:name',
