@@ -133,6 +133,32 @@ describe('e-mail login through the secure frame', () => {
     expect(await chain.getBalance({ address })).toBeLessThan(parseEther('0.99'))
   })
 
+  it('chooses an account name: the statement is approved inside the secure frame, and the modal comes back to say it is done', async () => {
+    const label = `mail${Date.now().toString(36)}`
+    await page.getByRole('button', { name: /^Account / }).click()
+    await dialogOf(page).getByRole('button', { name: 'Choose a name' }).click()
+    const field = dialogOf(page).getByLabel('Name', { exact: true })
+    await field.fill(label)
+    await poll(() => dialogOf(page).getByRole('status').textContent(), { timeout: 5_000 }).toBe(
+      `${label}.portico.id is available`,
+    )
+    await dialogOf(page).getByRole('button', { name: 'Choose name' }).click()
+    const frame = secureFrameOf(page)
+    // What is signed is shown in full before the click: the name, in the statement.
+    await poll(() => frame.getByText(`${label}.portico.id`, { exact: false }).count()).toBe(1)
+    await frame.getByRole('button', { name: 'Approve' }).click()
+    await poll(
+      () => dialogOf(page).getByRole('heading', { name: 'Account name chosen successfully' }).count(),
+      {
+        timeout: 20_000,
+      },
+    ).toBe(1)
+    await dialogOf(page).getByRole('button', { name: 'Go to profile' }).click()
+    await poll(() => dialogOf(page).getByText(`${label}.portico.id`, { exact: true }).count()).toBe(1)
+    await page.keyboard.press('Escape')
+    await poll(() => page.getByRole('button', { name: `Account ${label}.portico.id` }).count()).toBe(1)
+  })
+
   it('a rejected request fails in the dapp with 4001 and nothing is signed', async () => {
     await page.getByRole('button', { name: 'Sign a message' }).click()
     await secureFrameOf(page).getByRole('button', { name: 'Reject' }).click()
