@@ -43,6 +43,7 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
     rpcUrl: options.rpcUrl,
     chainId: options.chainId,
     chainName: options.chainName,
+    ...(options.ensUniversalResolver ? { ensUniversalResolver: options.ensUniversalResolver } : {}),
   }
 
   const app = Fastify({
