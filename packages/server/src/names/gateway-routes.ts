@@ -65,7 +65,8 @@ export function nameGatewayPlugin(
     }
     const label = question.kind === 'addr' || question.kind === 'text' ? question.label : undefined
     const record = label === undefined ? undefined : await findName(db, label)
-    const primaryName = question.kind === 'reverse' ? await primaryNameOf(question.address) : undefined
+    const reverse = question.kind === 'reverse' ? question.address : undefined
+    const primaryName = reverse === undefined ? undefined : await primaryNameOf(reverse)
     const result = answerOf(
       question,
       { name: record && { address: record.address as Address, attributes: record.attributes }, primaryName },
@@ -105,7 +106,8 @@ export function nameGatewayPlugin(
     )
     app.post(
       '/',
-      { bodyLimit: 4 * MAX_DATA_HEX, schema: { body: PostBody, response: { 200: Answer } } },
+      // The longest question, with room for the JSON around it.
+      { bodyLimit: 2 * MAX_DATA_HEX, schema: { body: PostBody, response: { 200: Answer } } },
       async (request) => answer(request.body.sender, request.body.data),
     )
     // viem POSTs JSON when the URL has no {data}: from a browser, that asks first.

@@ -52,7 +52,8 @@ export type Question =
   | { kind: 'text'; label: string | undefined; key: string }
   /** A resolver call this gateway keeps no record for (content hash, ABI, …): always empty. */
   | { kind: 'other' }
-  | { kind: 'reverse'; address: Address; coinType: bigint }
+  /** A primary name asked for; `address` undefined when it is no EVM address, which has none here. */
+  | { kind: 'reverse'; address: Address | undefined; coinType: bigint }
 
 /**
  * Reads the resolver's question. `label` is the account name's label when the name is one under
@@ -62,9 +63,9 @@ export function readQuestion(callData: Hex, suffix: string): Question {
   const call = tryDecode(() => decodeFunctionData({ abi: questionAbi, data: callData }), 'the question')
   if (call.functionName === 'reverse') {
     const [lookupAddress, coinType] = call.args
-    // Every coin type this gateway answers is an EVM one, whose addresses are 20 bytes.
-    if (size(lookupAddress) !== 20) throw new GatewayInputError('expected a 20-byte address to look up')
-    return { kind: 'reverse', address: lookupAddress.toLowerCase() as Address, coinType }
+    // Every coin type this gateway answers is an EVM one: another length is another chain's address.
+    const address = size(lookupAddress) === 20 ? (lookupAddress.toLowerCase() as Address) : undefined
+    return { kind: 'reverse', address, coinType }
   }
   const [dnsName, data] = call.args
   const name = dnsDecode(hexToBytes(dnsName))
