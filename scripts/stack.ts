@@ -5,6 +5,8 @@ import {
   DEMO_GENESIS_OFFSET_SECONDS,
   DEMO_TOKEN_ICONS,
   ensureDemoDeployment,
+  ensureNameResolver,
+  type NameResolverDeployment,
   startAnvil,
 } from '@portico/contracts'
 import {
@@ -37,6 +39,8 @@ export interface StackOptions {
   recoveryKey?: string
   /** Keys the stored hashes of codes and session tokens; without it one is created in the data folder. */
   hashSecret?: string
+  /** Signs the names gateway's answers (`NAMES_GATEWAY_KEY`); without it one is created in the data folder. */
+  namesGatewayKey?: string
   log?: (line: string) => void
 }
 
@@ -49,6 +53,8 @@ export interface Stack {
   projectId: string
   chainId: number
   deployment: Awaited<ReturnType<typeof ensureDemoDeployment>>
+  /** The resolver through which standard ENS calls resolve account names (`ensUniversalResolver`). */
+  nameResolver: NameResolverDeployment
   stop(): Promise<void>
 }
 
@@ -86,6 +92,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const webPort = options.webPort ?? 3000
     const pageOrigin = `http://${host}:${webPort}`
     const projectId = await devProjectId(dataDir)
+    const namesGatewayKey = parseGatewayKey(options.namesGatewayKey) ?? (await devGatewayKey(dataDir))
     const server = await step(log, 'services: database, migrations, server', () =>
       startServer({
         // Fills in the dev mailbox, master and recovery keys in the data folder and the public URL.
@@ -119,7 +126,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         },
         // Sign-in with wallet: signatures of contract accounts are checked on this chain.
         siwx: { chainId: deployment.chainId, rpcUrl: chainUrl },
-        names: { suffix: 'portico.id', chainId: deployment.chainId, rpcUrl: chainUrl },
+        // Account names, and the gateway that answers ENS calls for them with this key's signature.
+        names: {
+          suffix: 'portico.id',
+          chainId: deployment.chainId,
+          rpcUrl: chainUrl,
+          gatewayKey: namesGatewayKey,
+        },
         // E-mail login: the frame splits each key, the services keep two shares sealed under the
         // master and recovery keys; the frame bundle comes from npm run build.
         embedded: {
@@ -135,6 +148,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       }),
     )
     stops.push(() => server.close())
+    const gateway = server.namesGateway
+    if (!gateway) throw new Error('The services were started without a names gateway')
+    const nameResolver = await step(log, 'names: ENS resolver for the services gateway', () =>
+      ensureNameResolver({ rpcUrl: chainUrl, dataDir, gatewayUrl: gateway.url, signer: gateway.signer }),
+    )
     const web = await step(log, 'page: server-side rendered app', () =>
       startWebServer({
         host,
@@ -146,6 +164,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         rpcUrl: chainUrl,
         chainId: deployment.chainId,
         chainName: deployment.chainId === 31337 ? 'Anvil' : `Chain ${deployment.chainId}`,
+        ensUniversalResolver: nameResolver.address,
       }),
     )
     stops.push(() => web.close())
@@ -159,6 +178,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       projectId,
       chainId: deployment.chainId,
       deployment,
+      nameResolver,
       stop,
     }
   } catch (error) {
@@ -187,4 +207,26 @@ async function devProjectId(dataDir: string): Promise<string> {
   const id = randomBytes(16).toString('hex')
   await writeFile(file, JSON.stringify({ id }, null, 2), { mode: 0o600 })
   return id
+}
+
+const GATEWAY_KEY = /^(0x)?[0-9a-fA-F]{64}$/
+
+function parseGatewayKey(value: string | undefined): `0x${string}` | undefined {
+  if (value === undefined) return undefined
+  if (!GATEWAY_KEY.test(value)) throw new Error('NAMES_GATEWAY_KEY must be 64 hex characters')
+  return `0x${value.replace(/^0x/, '')}`
+}
+
+/**
+ * The names gateway's key, made once and kept in the data folder like the services' own dev keys,
+ * so the resolver deployed on the kept chain goes on trusting it after a restart.
+ */
+async function devGatewayKey(dataDir: string): Promise<`0x${string}`> {
+  const file = join(dataDir, 'names-gateway.key')
+  const saved = (await readFile(file, 'utf8').catch(() => '')).trim()
+  // A damaged file only costs a new key, which the resolver is then re-pointed to.
+  if (GATEWAY_KEY.test(saved)) return `0x${saved.replace(/^0x/, '')}`
+  const key = `0x${randomBytes(32).toString('hex')}` as const
+  await writeFile(file, `${key}\n`, { mode: 0o600 })
+  return key
 }

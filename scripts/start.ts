@@ -29,6 +29,7 @@ const stack = await startStack({
   masterKey: process.env.MASTER_KEY,
   recoveryKey: process.env.RECOVERY_KEY,
   hashSecret: process.env.HASH_SECRET,
+  namesGatewayKey: process.env.NAMES_GATEWAY_KEY,
   log: (line) => console.log(`  ${line}`),
 }).catch((error: unknown) =>
   fail(error instanceof Error ? (error.message.split('\n')[0] ?? 'start failed') : String(error)),

@@ -20,3 +20,13 @@ describe('where the demo page reads the chain', () => {
     )
   })
 })
+
+describe('the demo chain’s ENS resolver', () => {
+  it('is the chain’s ensUniversalResolver when the page is given one, so viem resolves account names', () => {
+    const address = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+    expect(pageChain({ ...TEST_CONFIG, ensUniversalResolver: address }).contracts).toEqual({
+      ensUniversalResolver: { address },
+    })
+    expect(pageChain(TEST_CONFIG).contracts).toBeUndefined()
+  })
+})

@@ -1,7 +1,7 @@
 import { servicesTransport } from '@portico/core'
 import { embeddedWallet } from '@portico/embedded'
 import { cookieStorage, createConfig, createStorage, http } from '@wagmi/core'
-import { type Chain, defineChain } from 'viem'
+import { type Address, type Chain, defineChain } from 'viem'
 
 /** What the page server hands the browser (as JSON in the HTML) so both build the same config. */
 export interface PageConfig {
@@ -10,6 +10,11 @@ export interface PageConfig {
   rpcUrl: string
   chainId: number
   chainName: string
+  /**
+   * The chain's ENS resolver for account names (PorticoNameResolver, `npm start` deploys it): viem's
+   * getEnsName/getEnsAddress/getEnsText on this chain call it. Absent, the chain has no ENS.
+   */
+  ensUniversalResolver?: string
 }
 
 export function pageChain(config: PageConfig): Chain {
@@ -18,6 +23,9 @@ export function pageChain(config: PageConfig): Chain {
     name: config.chainName,
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [config.rpcUrl] } },
+    ...(config.ensUniversalResolver
+      ? { contracts: { ensUniversalResolver: { address: config.ensUniversalResolver as Address } } }
+      : {}),
   })
 }
 

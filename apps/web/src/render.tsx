@@ -45,6 +45,8 @@ export function renderPage(
     rpcUrl: config.rpcUrl,
     chainId: config.chainId,
     chainName: config.chainName,
+    // The browser's chain resolves account names through the same resolver (issue 14).
+    ...(config.ensUniversalResolver ? { ensUniversalResolver: config.ensUniversalResolver } : {}),
   }
   const body = renderAppHtml(pageConfig, cookie, state)
   // `<` is escaped so no value in the config can close the script element.

@@ -44,6 +44,7 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
     rpcUrl: options.rpcUrl,
     chainId: options.chainId,
     chainName: options.chainName,
+    ...(options.ensUniversalResolver ? { ensUniversalResolver: options.ensUniversalResolver } : {}),
   }
 
   // Read only for the connected address in each request's cookie.

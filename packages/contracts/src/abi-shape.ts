@@ -8,7 +8,8 @@ import type { Abi } from 'viem'
  */
 export function abiShape(abi: Abi): string[] {
   const params = (list: readonly { type: string; indexed?: boolean }[] = []) =>
-    list.map(({ type, indexed }) => ({ type, indexed }))
+    // parseAbi leaves `indexed` out of an event's plain parameters where solc writes `false`.
+    list.map(({ type, indexed }) => ({ type, indexed: indexed === true ? true : undefined }))
   return abi
     .map((item) =>
       JSON.stringify({

@@ -61,3 +61,25 @@ export const demoBadgesAbi = [
     'error Unauthorized(address account)',
   ]),
 ] as const
+
+/**
+ * PorticoNameResolver.sol: the Universal Resolver's two entry points as viem calls them, answered
+ * through the services' signed gateway (EIP-3668), and the owner's gateway setting.
+ */
+export const porticoNameResolverAbi = parseAbi([
+  'constructor(string[] urls_, address signer_)',
+  'function owner() view returns (address)',
+  'function signer() view returns (address)',
+  'function urls() view returns (string[])',
+  'function setGateway(string[] urls_, address signer_)',
+  'function resolveWithGateways(bytes name, bytes data, string[] gateways) view returns (bytes, address)',
+  'function reverseWithGateways(bytes lookupAddress, uint256 coinType, string[] gateways) view returns (string, address, address)',
+  'function resolveCallback(bytes response, bytes question) view returns (bytes, address)',
+  'function reverseCallback(bytes response, bytes question) view returns (string, address, address)',
+  'event GatewayChanged(string[] urls, address signer)',
+  'error OffchainLookup(address sender, string[] urls, bytes callData, bytes4 callbackFunction, bytes extraData)',
+  'error Unauthorized(address account)',
+  'error InvalidSigner()',
+  'error AnswerExpired(uint64 expires)',
+  'error InvalidSignature()',
+])

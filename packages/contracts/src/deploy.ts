@@ -1,4 +1,3 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import {
   type Chain,
@@ -11,6 +10,7 @@ import {
 import { chainIdAt } from './chain-id.ts'
 import { compileContracts } from './compile.ts'
 import type { DemoDeployment, DeploymentRecord } from './deployment.ts'
+import { readRecords, writeRecords } from './record-file.ts'
 import { deployAndSeed } from './seed.ts'
 
 /**
@@ -34,7 +34,7 @@ export async function ensureDemoDeployment(options: {
   })
   const client = createPublicClient({ chain, transport: http(options.rpcUrl), pollingInterval: 20 })
   const recordsPath = join(options.dataDir, 'deployments.json')
-  const records = await readRecords(recordsPath)
+  const records = await readRecords<DeploymentRecord>(recordsPath)
   const recorded = records[String(chainId)]
   if (recorded && (await isStillDeployed(client, recorded))) {
     options.log?.(`Demo contracts on chain ${chainId} are in place; reusing them`)
@@ -45,8 +45,7 @@ export async function ensureDemoDeployment(options: {
   options.log?.(`Deploying and seeding the demo contracts on chain ${chainId}…`)
   const compiled = await compileContracts({ cacheDir: options.dataDir })
   const record = await deployAndSeed(client, compiled)
-  await mkdir(options.dataDir, { recursive: true })
-  await writeAtomically(recordsPath, `${JSON.stringify({ ...records, [chainId]: record }, null, 2)}\n`)
+  await writeRecords(recordsPath, { ...records, [chainId]: record })
   options.log?.(`Demo contracts deployed and seeded in ${Date.now() - started} ms`)
   return toDeployment(chainId, false, record)
 }
@@ -62,23 +61,6 @@ async function isStillDeployed(
   if (codes.some((code) => code === undefined || code === '0x')) return false
   const block = await client.getBlock({ blockNumber: BigInt(record.firstBlock) }).catch(() => undefined)
   return block?.hash === record.firstBlockHash
-}
-
-async function readRecords(path: string): Promise<Record<string, DeploymentRecord>> {
-  const text = await readFile(path, 'utf8').catch(() => undefined)
-  if (!text) return {}
-  try {
-    return JSON.parse(text) as Record<string, DeploymentRecord>
-  } catch {
-    // A damaged file only costs a fresh deployment, which rewrites it.
-    return {}
-  }
-}
-
-async function writeAtomically(path: string, text: string): Promise<void> {
-  const tmp = `${path}.${process.pid}.tmp`
-  await writeFile(tmp, text)
-  await rename(tmp, path)
 }
 
 function toDeployment(chainId: number, reused: boolean, record: DeploymentRecord): DemoDeployment {

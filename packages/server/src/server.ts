@@ -16,6 +16,7 @@ import { waitForRequestsOnClose } from './http/in-flight.ts'
 import { installProjectGuard } from './http/project-guard.ts'
 import { installZodSchemas } from './http/route-schema.ts'
 import type { TrustProxy } from './http/trust-proxy.ts'
+import { GATEWAY_PATH, nameGatewayPlugin } from './names/gateway-routes.ts'
 import { type NamesOptions, namesPlugin } from './names/routes.ts'
 import { watchProjects } from './projects/cache.ts'
 import { getProject } from './projects/repository.ts'
@@ -39,7 +40,10 @@ export interface BuildServerOptions {
    * exist. The embedded wallet relays its reads through it when it serves the wallet's chain.
    */
   rpcProxy?: RpcProxy | undefined
-  /** Account names under the operator's suffix; absent, the /v1/profile and /v1/identity routes do not exist. */
+  /**
+   * Account names under the operator's suffix; absent, the /v1/profile and /v1/identity routes do not
+   * exist. With its `gatewayKey`, also the names gateway that PorticoNameResolver sends ENS clients to.
+   */
   names?: NamesOptions | undefined
   /** Lets the projects CLI reach a server that holds the embedded database (see admin/channel.ts). */
   adminToken?: string | undefined
@@ -95,6 +99,12 @@ export async function buildServer({
     },
     { prefix: '/v1' },
   )
+  // The names gateway (EIP-3668) is called by any ENS-aware app or server, which has no project of
+  // ours and no Origin on an allow-list: it stays outside /v1's guard, open and limited per IP.
+  if (names?.gatewayKey)
+    await app.register(nameGatewayPlugin(database.db, { ...names, gatewayKey: names.gatewayKey }), {
+      prefix: GATEWAY_PATH,
+    })
   // Analytics ingest sits at the root (`POST /e`, DESIGN) but answers to the same project and origin rules.
   await app.register(
     async (ingest) => {

@@ -1,4 +1,6 @@
 import { type AddressInfo, createServer } from 'node:net'
+import type { Address } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { newAdminToken, publishAdminChannel } from './admin/channel.ts'
 import type { ChainOptionsInput } from './chain-data/config.ts'
 import { type ChainServices, startChainServices } from './chain-data/service.ts'
@@ -8,6 +10,7 @@ import { openDatabase } from './db/database.ts'
 import { closeEmbedded, type EmbeddedWalletSettings, prepareEmbedded } from './embedded/setup.ts'
 import { openHashSecret } from './hash-secret.ts'
 import type { TrustProxy } from './http/trust-proxy.ts'
+import { gatewayUrlOf } from './names/gateway-routes.ts'
 import type { NamesSettings } from './names/routes.ts'
 import { normaliseOrigin } from './projects/origin.ts'
 import { ensureProject } from './projects/repository.ts'
@@ -42,7 +45,10 @@ export interface StartServerOptions {
   embedded?: EmbeddedWalletSettings
   /** Turns on sign-in with wallet for this chain. */
   siwx?: SiwxSettings
-  /** Turns on account names (register, look up, reverse, suggest, identity) under a suffix. */
+  /**
+   * Turns on account names (register, look up, reverse, suggest, identity) under a suffix, and with
+   * `gatewayKey` the gateway through which standard ENS calls resolve them (`namesGateway` below).
+   */
   names?: NamesSettings
   /**
    * 64 hex characters (`HASH_SECRET`) that key the stored hashes of login codes, approval links and
@@ -79,6 +85,11 @@ export interface RunningServer {
   url: string
   /** Where browsers reach it: the public URL when there is one, else `url`. */
   publicUrl: string
+  /**
+   * With a names gateway key: what a PorticoNameResolver for these services is deployed with — the
+   * gateway's URL template (on `publicUrl`) and the address whose signatures it accepts.
+   */
+  namesGateway?: { url: string; signer: Address }
   close(): Promise<void>
 }
 
@@ -92,6 +103,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     options.publicUrl ?? (mode === 'development' ? developmentUrl(host, port) : undefined),
   )
   const log = options.log ?? ((line: string) => console.log(line))
+  // Checked before anything opens: a key that is no private key stops the start here.
+  const gatewayKey = options.names?.gatewayKey
+  const gatewaySigner = gatewayKey ? privateKeyToAccount(gatewayKey).address : undefined
   // Before the database: a refusal leaves no migration behind.
   if (options.dataDir) await preparePrivateDataDir(options.dataDir)
   const hashSecret =
@@ -165,9 +179,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       adminToken && options.dataDir
         ? await publishAdminChannel(options.dataDir, { url, token: adminToken })
         : async () => {}
+    const origin = publicUrl?.origin ?? url
     return {
       url,
-      publicUrl: publicUrl?.origin ?? url,
+      publicUrl: origin,
+      ...(gatewaySigner ? { namesGateway: { url: gatewayUrlOf(origin), signer: gatewaySigner } } : {}),
       close: async () => {
         await withdrawAdmin()
         await app.close()

@@ -122,7 +122,12 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
       logger: { level: 'error', stream: { write: (line: string) => void serverErrors.push(line) } },
       chain: { database, client: chain.client, config, caipNetworkId: `eip155:${config.chainId}` },
       siwx: { chainId: config.chainId, rpcUrl: chain.rpcUrl, hashSecret },
-      names: { suffix: 'portico.id', chainId: config.chainId, rpcUrl: chain.rpcUrl },
+      names: {
+        suffix: 'portico.id',
+        chainId: config.chainId,
+        rpcUrl: chain.rpcUrl,
+        gatewayKey: DEV_ACCOUNTS[5].privateKey,
+      },
       rpcProxy,
       embedded: {
         vault,

@@ -37,6 +37,11 @@ export interface NamesSettings {
   /** The chain the named addresses are on; contract-account signatures are checked on it. */
   chainId: number
   rpcUrl: string
+  /**
+   * The operator's gateway key (0x and 64 hex digits): it signs the name gateway's answers, and
+   * PorticoNameResolver takes answers from its address only. Absent, there is no gateway.
+   */
+  gatewayKey?: Hex | undefined
 }
 
 export interface NamesOptions extends NamesSettings {

@@ -157,4 +157,48 @@ describe('portico-server configuration', () => {
       'PUBLIC_URL is required with the dashboard (DASHBOARD_PASSWORD): logins are accepted from that origin only',
     ])
   })
+
+  it('turns account names on with NAMES_SUFFIX, and their ENS gateway with NAMES_GATEWAY_KEY', () => {
+    const off = readProductionConfig(NEWCOMER)
+    expect(off.ok && off.config.server.names).toBeUndefined()
+    const names = readProductionConfig({ ...NEWCOMER, NAMES_SUFFIX: 'Names.Example' })
+    if (!names.ok) throw new Error(names.problems.join('\n'))
+    expect(names.config.server.names).toEqual({
+      rpcUrl: 'http://chain:8545',
+      chainId: 31337,
+      suffix: 'names.example',
+      gatewayKey: undefined,
+    })
+    const gateway = readProductionConfig({
+      ...NEWCOMER,
+      NAMES_SUFFIX: 'names.example',
+      NAMES_GATEWAY_KEY: key('d'),
+    })
+    if (!gateway.ok) throw new Error(gateway.problems.join('\n'))
+    expect(gateway.config.server.names?.gatewayKey).toBe(`0x${key('d')}`)
+  })
+
+  it('refuses a suffix that is no domain name, a gateway key that is no key, and a gateway without what it needs', () => {
+    expect(problemsOf({ ...NEWCOMER, NAMES_SUFFIX: 'portico id', NAMES_GATEWAY_KEY: key('0') })).toEqual([
+      'NAMES_SUFFIX must be a domain name such as portico.id',
+      'NAMES_GATEWAY_KEY must be a private key (not zero, below the secp256k1 order)',
+    ])
+    expect(problemsOf({ ...NEWCOMER, NAMES_GATEWAY_KEY: 'short' })).toEqual([
+      'NAMES_GATEWAY_KEY must be 64 hex characters (it signs the answers of the names gateway); make one with: openssl rand -hex 32',
+      'NAMES_SUFFIX is required with NAMES_GATEWAY_KEY: the gateway answers for the names under it',
+    ])
+    expect(
+      problemsOf({
+        DATABASE_URL: NEWCOMER.DATABASE_URL,
+        RPC_URL: NEWCOMER.RPC_URL,
+        CHAIN_ID: '1',
+        EMAIL_LOGIN: 'off',
+        SIWX: 'off',
+        NAMES_SUFFIX: 'names.example',
+        NAMES_GATEWAY_KEY: key('d'),
+      }),
+    ).toEqual([
+      'PUBLIC_URL is required with the names gateway (NAMES_GATEWAY_KEY): the name resolver sends ENS clients there',
+    ])
+  })
 })

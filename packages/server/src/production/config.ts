@@ -1,3 +1,5 @@
+import type { Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { z } from 'zod'
 import {
   iconTableFromEnv,
@@ -41,6 +43,18 @@ const integer = (min: number, max: number) =>
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
 
+/** A DNS name such as `portico.id`: names registered under it are `alice.portico.id`. */
+const DNS_NAME = /^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))*$/
+
+const isPrivateKey = (key: Hex) => {
+  try {
+    privateKeyToAccount(key)
+    return true
+  } catch {
+    return false
+  }
+}
+
 /** Parsed by the same functions `npm start` uses, so a value means the same in both. */
 const fromEnvParser = <T>(parse: (value: string) => T) =>
   z.string().transform((value, context) => {
@@ -82,6 +96,15 @@ const Environment = z.object({
       MIN_PASSWORD_LENGTH,
       `must be at least ${MIN_PASSWORD_LENGTH} characters; make one with: openssl rand -base64 24`,
     )
+    .optional(),
+  NAMES_SUFFIX: z
+    .string()
+    .transform((value) => value.toLowerCase())
+    .pipe(z.string().max(200).regex(DNS_NAME, 'must be a domain name such as portico.id'))
+    .optional(),
+  NAMES_GATEWAY_KEY: secret('it signs the answers of the names gateway')
+    .transform((value) => `0x${value.replace(/^0x/, '')}` as Hex)
+    .refine(isPrivateKey, 'must be a private key (not zero, below the secp256k1 order)')
     .optional(),
   INDEXER: onOff.default(true),
   START_BLOCK: integer(0, 2 ** 53 - 1).default(0),
@@ -157,6 +180,9 @@ export function readProductionConfig(env: Record<string, string | undefined>): C
           ...(metadata ? { metadata } : {}),
         },
         ...(vars.SIWX ? { siwx: chain } : {}),
+        ...(vars.NAMES_SUFFIX
+          ? { names: { ...chain, suffix: vars.NAMES_SUFFIX, gatewayKey: vars.NAMES_GATEWAY_KEY } }
+          : {}),
         // Without a password the dashboard is off and /dashboard answers 404.
         ...(vars.DASHBOARD_PASSWORD ? { dashboard: { password: vars.DASHBOARD_PASSWORD } } : {}),
         ...(vars.EMAIL_LOGIN
@@ -205,6 +231,14 @@ function requirements(given: Record<string, string | undefined>): string[] {
   else if (given.DASHBOARD_PASSWORD && !given.HASH_SECRET)
     problems.push(
       'HASH_SECRET is required with the dashboard (DASHBOARD_PASSWORD): it keys its sessions; make one with: openssl rand -hex 32',
+    )
+  if (given.NAMES_GATEWAY_KEY && !given.NAMES_SUFFIX)
+    problems.push(
+      'NAMES_SUFFIX is required with NAMES_GATEWAY_KEY: the gateway answers for the names under it',
+    )
+  if (given.NAMES_GATEWAY_KEY && !given.PUBLIC_URL && !on('EMAIL_LOGIN'))
+    problems.push(
+      'PUBLIC_URL is required with the names gateway (NAMES_GATEWAY_KEY): the name resolver sends ENS clients there',
     )
   if (given.DASHBOARD_PASSWORD && !given.PUBLIC_URL && !on('EMAIL_LOGIN'))
     problems.push(

@@ -82,6 +82,12 @@ async function start(env: Record<string, string | undefined>): Promise<number> {
     warn: (line) => logger.warn(line),
   })
   logger.info({ url: server.url, publicUrl: server.publicUrl }, `Listening on ${server.url}`)
+  // What the operator deploys PorticoNameResolver with (or sets on it): this URL, this signer.
+  if (server.namesGateway)
+    logger.info(
+      server.namesGateway,
+      `Names gateway at ${server.namesGateway.url}, signing as ${server.namesGateway.signer}`,
+    )
   await stopOnSignal(server, shutdownTimeoutMs)
   return 0
 }
