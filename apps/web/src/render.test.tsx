@@ -32,6 +32,26 @@ describe('server render', () => {
     expect(html).toContain('\\u003c/script>')
   })
 
+  it('names the account in the first HTML when the page server found its name, and hands the browser the name resolver', () => {
+    const resolver = '0x00000000000000000000000000000000000000e5'
+    const html = renderPage(
+      { ...TEST_CONFIG, ensUniversalResolver: resolver },
+      wagmiCookie('connected'),
+      'assets/e.js',
+      [],
+      [],
+      {
+        signIn: 'off',
+        siwxSession: null,
+        identity: { address: TEST_ADDRESS, identity: { name: 'alice.portico.id' } },
+      },
+    )
+    expect(html).toContain('>alice.portico.id<')
+    expect(html).not.toContain('0xf3…b92266<')
+    const config = JSON.parse(html.match(/id="portico-config">(.*?)<\/script>/)?.[1] ?? '{}')
+    expect(config.ensUniversalResolver).toBe(resolver)
+  })
+
   it('listens for early clicks before the app script loads, and marks the button it watches', () => {
     const html = renderPage(TEST_CONFIG, '', 'assets/e.js', [], [])
     const early = html.indexOf(`<script>${EARLY_CLICK_SCRIPT}</script>`)

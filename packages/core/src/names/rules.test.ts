@@ -11,6 +11,7 @@ describe('account name rules', () => {
     expect(nameLabelProblem('al ice')).toBe(NameRuleText.CHARACTERS)
     expect(nameLabelProblem('alice.eth')).toBe(NameRuleText.CHARACTERS)
     expect(nameLabelProblem('ålice')).toBe(NameRuleText.CHARACTERS)
+    expect(nameLabelProblem('alicé')).toBe(NameRuleText.CHARACTERS)
     expect(nameLabelProblem('abc')).toBe(NameRuleText.TOO_SHORT)
     expect(nameLabelProblem('')).toBe(NameRuleText.TOO_SHORT)
     expect(nameLabelProblem('x'.repeat(64))).toBe(NameRuleText.TOO_LONG)

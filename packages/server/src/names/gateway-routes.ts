@@ -5,6 +5,8 @@
  * and no Origin of ours, so they sit outside the /v1 project guard (server.ts): open to every
  * origin, limited per IP, and they only read.
  */
+
+import { coinTypeOf } from '@portico/core/names/rules'
 import type { FastifyPluginAsync } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Address, Hex } from 'viem'
@@ -17,7 +19,6 @@ import type { ZodTypeProvider } from '../http/route-schema.ts'
 import { ANSWER_TTL_S, answerOf, GatewayInputError, readQuestion, signAnswer } from './gateway.ts'
 import { findName, namesOf } from './repository.ts'
 import type { NamesOptions } from './routes.ts'
-import { coinTypeOf } from './rules.ts'
 
 export const GATEWAY_PATH = '/v1/names/gateway'
 

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { type AnvilHandle, DEV_ACCOUNTS, deployNameResolver, startAnvil } from '@portico/contracts'
 import { freePort } from '@portico/contracts/testing'
+import { coinTypeOf } from '@portico/core/names/rules'
 import type { FastifyInstance } from 'fastify'
 import {
   type Address,
@@ -29,7 +30,6 @@ import { describeEachBackend, type TestDatabase } from '../test-support/backends
 import { ANSWER_TTL_S } from './gateway.ts'
 import { GATEWAY_PATH, gatewayUrlOf } from './gateway-routes.ts'
 import type { NamesOptions } from './routes.ts'
-import { coinTypeOf } from './rules.ts'
 
 const PAGE = 'http://127.0.0.1:3000'
 const AVATAR = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64')}`

@@ -1,4 +1,5 @@
 import type { AnvilHandle, TestSmartWallets } from '@portico/contracts'
+import { coinTypeOf } from '@portico/core/names/rules'
 import type { FastifyInstance } from 'fastify'
 import { serializeErc6492Signature } from 'viem'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
@@ -7,7 +8,7 @@ import { createProject, type Project } from '../projects/repository.ts'
 import { buildServer } from '../server.ts'
 import { describeEachBackend, type TestDatabase } from '../test-support/backends.ts'
 import { freshSalt, startSmartWalletChain } from '../test-support/smart-wallet-chain.ts'
-import { coinTypeOf, NameText } from './rules.ts'
+import { NameText } from './rules.ts'
 
 const PAGE = 'http://127.0.0.1:3000'
 const COIN = coinTypeOf(31337)

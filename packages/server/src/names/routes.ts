@@ -3,6 +3,7 @@
  * list an address's names, suggest free ones, register one with a signed statement, and answer
  * an address's identity. Names are eip155 only and live under the operator's suffix.
  */
+import { coinTypeOf, nameLabelProblem } from '@portico/core/names/rules'
 import type { FastifyPluginAsync } from 'fastify'
 import type { Kysely } from 'kysely'
 import { type Client, createPublicClient, type Hex, http } from 'viem'
@@ -20,15 +21,7 @@ import {
   registerName,
   takenLabels,
 } from './repository.ts'
-import {
-  candidateLabels,
-  coinTypeOf,
-  isFresh,
-  labelOf,
-  labelProblem,
-  NameText,
-  parseStatement,
-} from './rules.ts'
+import { candidateLabels, isFresh, labelOf, NameText, parseStatement } from './rules.ts'
 
 /** What `startServer` takes to offer account names. */
 export interface NamesSettings {
@@ -97,7 +90,7 @@ export function namesPlugin(db: Kysely<Tables>, options: NamesOptions): FastifyP
   function validLabel(name: string): string {
     const label = labelOf(name, options.suffix)
     if (label === undefined) throw new HttpError(400, NameText.OTHER_SUFFIX)
-    const problem = labelProblem(label)
+    const problem = nameLabelProblem(label)
     if (problem) throw new HttpError(400, problem)
     return label
   }

@@ -1,36 +1,13 @@
+import { nameLabelProblem } from '@portico/core/names/rules'
 import { describe, expect, it } from 'vitest'
-import {
-  candidateLabels,
-  coinTypeOf,
-  isFresh,
-  labelOf,
-  labelProblem,
-  NameText,
-  parseStatement,
-} from './rules.ts'
+import { candidateLabels, isFresh, labelOf, parseStatement } from './rules.ts'
 
+// The label rules themselves are core's (names/rules.test.ts); these are what the services add.
 describe('name rules', () => {
-  it('takes letters, digits and hyphens, at least 4 and at most 63, no hyphen at an edge, none reserved', () => {
-    expect(labelProblem('alice')).toBeUndefined()
-    expect(labelProblem('Al1-ce')).toBeUndefined()
-    expect(labelProblem('ali')).toBe(NameText.TOO_SHORT)
-    expect(labelProblem('al ice')).toBe(NameText.CHARACTERS)
-    expect(labelProblem('alicé')).toBe(NameText.CHARACTERS)
-    expect(labelProblem('al.ice')).toBe(NameText.CHARACTERS)
-    expect(labelProblem('a'.repeat(64))).toBe(NameText.TOO_LONG)
-    expect(labelProblem('-alice')).toBe(NameText.HYPHEN_EDGE)
-    expect(labelProblem('ADMIN')).toBe(NameText.RESERVED)
-  })
-
   it('reads a bare label or a full name under the suffix, case-insensitively, and nothing else', () => {
     expect(labelOf('alice', 'portico.id')).toBe('alice')
     expect(labelOf('Alice.Portico.ID', 'portico.id')).toBe('Alice')
     expect(labelOf('alice.eth', 'portico.id')).toBeUndefined()
-  })
-
-  it('uses the ENSIP-11 coin type', () => {
-    expect(coinTypeOf(31337)).toBe(2147514985)
-    expect(coinTypeOf(1)).toBe(2147483649)
   })
 
   it('accepts the signed statement only as JSON of its shape, fresh', () => {
@@ -51,6 +28,6 @@ describe('name rules', () => {
     const suggestions = candidateLabels('alice')
     expect(suggestions.slice(0, 2)).toEqual(['alice1', 'alice2'])
     expect(suggestions).toContain('alice-eth')
-    expect(candidateLabels('a'.repeat(63)).every((label) => labelProblem(label) === undefined)).toBe(true)
+    expect(candidateLabels('a'.repeat(63)).every((label) => nameLabelProblem(label) === undefined)).toBe(true)
   })
 })
