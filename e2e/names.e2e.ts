@@ -1,9 +1,9 @@
-import { DEV_ACCOUNTS } from '@portico/contracts'
 import type { BrowserContext, Page } from 'playwright-core'
 import { createPublicClient, createWalletClient, type Hex, http, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { expectAccessibleModal } from './axe.ts'
+import { fundFromDevAccount } from './fund.ts'
 import { installTestWallet } from './test-wallet.ts'
 import { useWalletSession } from './wallet-session.ts'
 
@@ -15,18 +15,10 @@ const bobKey = generatePrivateKey()
 const bob = privateKeyToAccount(bobKey)
 const label = `vis${Date.now().toString(36)}`
 const name = `${label}.portico.id`
-const funder = DEV_ACCOUNTS[7] as { address: Hex; privateKey: Hex }
 const chain = createPublicClient({ transport: http(stack.rpcUrl) })
 const session = useWalletSession(aliceKey)
 
-beforeAll(async () => {
-  const wallet = createWalletClient({
-    account: privateKeyToAccount(funder.privateKey),
-    transport: http(stack.rpcUrl),
-  })
-  const hash = await wallet.sendTransaction({ chain: null, to: alice.address, value: parseEther('0.01') })
-  await chain.waitForTransactionReceipt({ hash })
-})
+beforeAll(() => fundFromDevAccount(stack.rpcUrl, 7, alice.address, '0.01'))
 
 const dialog = (page: Page) => page.getByRole('dialog')
 const nameField = (page: Page) => dialog(page).getByLabel('Name', { exact: true })

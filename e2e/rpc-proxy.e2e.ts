@@ -1,9 +1,9 @@
-import { DEV_ACCOUNTS } from '@portico/contracts'
 import { formatTokenAmount } from '@portico/core'
 import type { Page } from 'playwright-core'
-import { createPublicClient, createWalletClient, type Hex, http, parseEther, parseUnits } from 'viem'
+import { createPublicClient, http, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { fundFromDevAccount } from './fund.ts'
 import { useWalletSession } from './wallet-session.ts'
 
 /**
@@ -15,19 +15,11 @@ const stack = inject('stack')
 const senderKey = generatePrivateKey()
 const sender = privateKeyToAccount(senderKey)
 const receiver = privateKeyToAccount(generatePrivateKey()).address
-const funder = DEV_ACCOUNTS[8] as { address: Hex; privateKey: Hex }
 const chain = createPublicClient({ transport: http(stack.rpcUrl) })
 const session = useWalletSession(senderKey)
 const proxyUrl = `${stack.servicesUrl}/v1/rpc?`
 
-beforeAll(async () => {
-  const wallet = createWalletClient({
-    account: privateKeyToAccount(funder.privateKey),
-    transport: http(stack.rpcUrl),
-  })
-  const hash = await wallet.sendTransaction({ chain: null, to: sender.address, value: parseEther('0.05') })
-  await chain.waitForTransactionReceipt({ hash })
-})
+beforeAll(() => fundFromDevAccount(stack.rpcUrl, 8, sender.address, '0.05'))
 
 const dialog = (page: Page) => page.getByRole('dialog')
 

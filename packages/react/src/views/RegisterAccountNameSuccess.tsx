@@ -1,5 +1,6 @@
 import { nameOf } from '@portico/core'
 import { useEffect, useRef } from 'react'
+import { DoneMark } from '../components/DoneMark.tsx'
 import { useStore } from '../hooks.ts'
 import './names/names-css.ts'
 import type { ViewProps } from './types.ts'
@@ -13,19 +14,7 @@ export default function RegisterAccountNameSuccess({ portico }: ViewProps) {
 
   return (
     <div className="name-done">
-      <span className="done-mark">
-        <svg
-          aria-hidden="true"
-          width="28"
-          height="28"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.5"
-        >
-          <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-      </span>
+      <DoneMark />
       <h3 ref={heading} tabIndex={-1}>
         Account name chosen successfully
       </h3>

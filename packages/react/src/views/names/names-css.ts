@@ -21,8 +21,5 @@ addViewCss(`
 .name-form .primary[aria-busy="true"] { background: var(--portico-accent-fill); color: #fff; opacity: 0.85;
   cursor: progress; }
 .name-done { display: flex; flex-direction: column; align-items: center; gap: 8px; text-align: center; }
-.name-done .done-mark { width: 56px; height: 56px; border-radius: 50%; display: inline-flex;
-  align-items: center; justify-content: center; background: color-mix(in srgb, var(--portico-success) 18%, transparent);
-  color: var(--portico-success); }
 .name-done .chosen { font-size: 1.3em; font-weight: 600; margin: 0; overflow-wrap: anywhere; }
 `)

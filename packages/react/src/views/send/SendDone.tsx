@@ -1,5 +1,6 @@
 import { type Portico, type SentTransfer, shortenAddress } from '@portico/core'
 import { useEffect, useRef } from 'react'
+import { DoneMark } from '../../components/DoneMark.tsx'
 
 /** The done state of a send: what went where, the transaction, and the ways on. */
 export function SendDone({
@@ -19,19 +20,7 @@ export function SendDone({
 
   return (
     <div className="send-done">
-      <span className="done-mark">
-        <svg
-          aria-hidden="true"
-          width="28"
-          height="28"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.5"
-        >
-          <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-      </span>
+      <DoneMark />
       <h3 ref={heading} tabIndex={-1}>
         Sent
       </h3>

@@ -12,9 +12,6 @@ addViewCss(`
 .send-form .primary[aria-busy="true"] { background: var(--portico-accent-fill); color: #fff; opacity: 0.85;
   cursor: progress; }
 .send-done { display: flex; flex-direction: column; align-items: center; gap: 8px; text-align: center; }
-.send-done .done-mark { width: 56px; height: 56px; border-radius: 50%; display: inline-flex;
-  align-items: center; justify-content: center; background: color-mix(in srgb, var(--portico-success) 18%, transparent);
-  color: var(--portico-success); }
 .send-done .amount { font-size: 1.6em; font-weight: 600; margin: 0; }
 .send-done dl { display: grid; grid-template-columns: auto 1fr; gap: 4px 12px; margin: 8px 0; width: 100%;
   text-align: left; }
