@@ -4,6 +4,7 @@
 
 export type { AccountData } from './account/account-data.ts'
 export { activityRow, counterpartyOf, monthGroups } from './account/activity.ts'
+export type { ServicesClient } from './account/http-client.ts'
 export type { BalanceSnapshot } from './account/native-balance.ts'
 export {
   canSend,
@@ -101,5 +102,18 @@ export type { AccountSnapshot } from './stores/account.ts'
 export type { Modal } from './stores/modal.ts'
 export type { Router, RouterData, View } from './stores/router.ts'
 export type { ToastStore } from './stores/toast.ts'
+export { getSwapQuote, type SwapQuote, swapTokensOf } from './swap/api.ts'
+export {
+  exchangeRate,
+  isNativeSwapToken,
+  minimumReceived,
+  type SwapToken,
+  searchSwapTokens,
+  swapAmountUnits,
+  swapBlocker,
+  tokenAddressOf,
+} from './swap/swap.ts'
+export { submitSwap } from './swap/swap-actions.ts'
+export { createSwapStore, type SwapDone, type SwapState, type SwapStore } from './swap/swap-store.ts'
 export { isValidEmail } from './validators.ts'
 export type { RecentWallet } from './wallets.ts'

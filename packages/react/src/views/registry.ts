@@ -22,6 +22,7 @@ const VIEWS: Partial<Record<View, ComponentType<ViewProps>>> = {
   UnsupportedChain: lazy(() => import('./UnsupportedChain.tsx')),
   WalletReceive: lazy(() => import('./WalletReceive.tsx')),
   WalletSend: lazy(() => import('./WalletSend.tsx')),
+  WalletSwap: lazy(() => import('./WalletSwap.tsx')),
   ProtectWallet: lazy(() => import('./ProtectWallet.tsx')),
   UnlockWallet: lazy(() => import('./UnlockWallet.tsx')),
   ExportPrivateKey: lazy(() => import('./ExportPrivateKey.tsx')),
@@ -43,6 +44,8 @@ export function viewTitle(view: View, data: RouterData | undefined): string {
       return 'Receive'
     case 'WalletSend':
       return 'Send'
+    case 'WalletSwap':
+      return 'Swap'
     case 'UnsupportedChain':
       return 'Switch Network'
     case 'ApproveTransaction':

@@ -1,0 +1,94 @@
+/**
+ * The wallet side of a swap: an approval of the pay token when its allowance is short, then the
+ * swap the services built, both waited for until mined — or the reason, in words.
+ */
+import { type Config, sendTransaction, waitForTransactionReceipt } from '@wagmi/core'
+import { ExecutionRevertedError, type Hash } from 'viem'
+import { type ServicesClient, ServicesError } from '../account/http-client.ts'
+import { isUserRejection } from '../errors.ts'
+import { formatTokenAmount } from '../format.ts'
+import { readableError } from '../readable-error.ts'
+import type { ToastStore } from '../stores/toast.ts'
+import { buildSwapApproval, buildSwapTransaction, getSwapAllowance, type SwapTransaction } from './api.ts'
+import { isNativeSwapToken, minimumReceived, swapAmountUnits, tokenAddressOf } from './swap.ts'
+import type { SwapStore } from './swap-store.ts'
+
+export const SwapActionText = {
+  DECLINED: 'Swap declined',
+  APPROVE_IN_WALLET: 'Approve the request in your wallet',
+} as const
+
+async function sendAndWait(
+  wagmiConfig: Config,
+  chainId: number,
+  tx: SwapTransaction,
+  value: bigint,
+): Promise<Hash> {
+  const gas = tx.eip155?.gas ? BigInt(tx.eip155.gas) : undefined
+  const hash = await sendTransaction(wagmiConfig, { chainId, to: tx.to, data: tx.data, value, gas })
+  const receipt = await waitForTransactionReceipt(wagmiConfig, { chainId, hash })
+  if (receipt.status !== 'success') throw new ExecutionRevertedError()
+  return hash
+}
+
+export async function submitSwap({
+  swap,
+  services,
+  wagmiConfig,
+  chainId,
+  caipNetworkId,
+  address,
+  toast,
+  afterSwap,
+}: {
+  swap: SwapStore
+  services: ServicesClient
+  wagmiConfig: Config
+  chainId: number
+  caipNetworkId: string
+  address: `0x${string}`
+  toast: ToastStore
+  afterSwap: (hash: Hash) => Promise<void>
+}): Promise<Hash | undefined> {
+  const { from, to, amount, slippage, quote, phase } = swap.store.getState()
+  const units = from ? swapAmountUnits(amount, from.decimals) : undefined
+  if (phase !== 'idle' || !from || !to || units === undefined || !quote) return undefined
+  const route = { chainId: caipNetworkId, userAddress: address, from: from.address, to: to.address }
+  toast.showLoading(SwapActionText.APPROVE_IN_WALLET)
+  try {
+    if (!isNativeSwapToken(from)) {
+      const allowance = await getSwapAllowance(services, {
+        chainId: caipNetworkId,
+        tokenAddress: tokenAddressOf(from),
+        userAddress: address,
+      })
+      if (allowance < units) {
+        swap.setPhase('approving')
+        await sendAndWait(
+          wagmiConfig,
+          chainId,
+          await buildSwapApproval(services, { ...route, amount: units }),
+          0n,
+        )
+      }
+    }
+    swap.setPhase('swapping')
+    const tx = await buildSwapTransaction(services, { ...route, amount: units, slippage })
+    const hash = await sendAndWait(wagmiConfig, chainId, tx, isNativeSwapToken(from) ? units : 0n)
+    const paid = `${amount.trim()} ${from.symbol}`
+    const receivedAtLeast = `${formatTokenAmount(minimumReceived(quote.toAmount, slippage), to.decimals)} ${to.symbol}`
+    toast.showSuccess(`Swapped ${paid} for ${to.symbol}`)
+    swap.succeed({ hash, paid, receivedAtLeast })
+    await afterSwap(hash)
+    return hash
+  } catch (error) {
+    const reason = isUserRejection(error)
+      ? SwapActionText.DECLINED
+      : error instanceof ServicesError && error.reason
+        ? error.reason
+        : readableError(error)
+    toast.showError(reason)
+    swap.fail(reason)
+    return undefined
+  }
+}
