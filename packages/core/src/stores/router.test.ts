@@ -21,8 +21,8 @@ describe('router', () => {
     expect(VIEWS).toContain('ApproveTransaction')
   })
 
-  it('has the account panels Send and Receive as views of their own, outside the spec list', () => {
-    expect(ACCOUNT_VIEWS).toEqual(['WalletSend', 'WalletReceive'])
+  it('has the account panels Send, Receive and Swap as views of their own, outside the spec list', () => {
+    expect(ACCOUNT_VIEWS).toEqual(['WalletSend', 'WalletReceive', 'WalletSwap'])
     const router = createRouter('Account')
     router.push('WalletSend')
     expect(router.store.getState()).toMatchObject({ view: 'WalletSend', history: ['Account', 'WalletSend'] })
