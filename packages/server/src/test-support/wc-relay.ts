@@ -37,7 +37,7 @@ export async function startRelayApp(
 export const relayProject = (database: Database): Promise<Project> =>
   createProject(database.db, { name: 'Relay test page', origins: [RELAY_PAGE] })
 
-export interface Frame {
+interface Frame {
   id?: number | string
   method?: string
   params?: { id: string; data: { topic: string; message: string; publishedAt: number; tag: number } }

@@ -46,7 +46,7 @@ const PublishParams = z.looseObject({
 
 const Topics = z.array(Topic).min(1).max(MAX_BATCH_TOPICS)
 
-export const MethodParams = {
+const MethodParams = {
   irn_subscribe: z.looseObject({ topic: Topic }),
   irn_batchSubscribe: z.looseObject({ topics: Topics }),
   irn_unsubscribe: z.looseObject({ topic: Topic, id: z.string().max(128).optional() }),

@@ -5,6 +5,7 @@ import { describeEachBackend, type TestDatabase } from '../test-support/backends
 import {
   connectRaw,
   type RawClient,
+  RELAY_PAGE,
   type RelayApp,
   relayProject,
   startRelayApp,
@@ -241,7 +242,7 @@ describeEachBackend('WalletConnect relay protocol', (backend) => {
       auth: { token: `${header}.${payload}.${other}` },
     })
     expect(await forged.closed).toEqual({ code: REFUSED, reason: RefusalText.INVALID_AUTH })
-    const browser = await connect({ origin: 'http://127.0.0.1:3000' })
+    const browser = await connect({ origin: RELAY_PAGE })
     expect((await browser.request('irn_subscribe', { topic: topic() })).result).toBeTypeOf('string')
   })
 
