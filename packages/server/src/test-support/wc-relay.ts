@@ -105,7 +105,9 @@ export async function connectRaw(
       await new Promise<void>((resolve) => waiters.push(resolve))
     }
   }
+  // Ids of their own kind, so no frame a test makes up answers for one of these.
   let nextId = 1
+  const requestId = () => `raw-client-${nextId++}`
   const sendRaw = async (text: string) => {
     const before = answers.length
     socket.send(text)
@@ -117,7 +119,7 @@ export async function connectRaw(
     pushes,
     closed,
     request: (method, params) => {
-      const id = nextId++
+      const id = requestId()
       socket.send(JSON.stringify({ id, jsonrpc: '2.0', method, params }))
       return until(() => answers.find((answer) => answer.id === id))
     },
