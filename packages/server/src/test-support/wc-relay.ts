@@ -68,13 +68,17 @@ type TokenPatch = { aud?: string; ttl?: number; iat?: number; token?: string }
 export async function connectRaw(
   url: string,
   projectId: string,
-  options: { origin?: string; auth?: TokenPatch } = {},
+  options: { origin?: string; auth?: TokenPatch; answerPings?: boolean } = {},
 ): Promise<RawClient> {
   const keyPair = generateKeyPair()
   const { aud = url, ttl = 86_400, iat, token } = options.auth ?? {}
   const auth = token ?? (await signJWT(randomSub(), aud, ttl, keyPair, iat))
   const query = new URLSearchParams({ auth, projectId, ua: 'wc-2/js-2.21.8/raw-test' })
-  const socket = new WebSocket(`${url}?${query}`, options.origin ? { origin: options.origin } : {})
+  const socket = new WebSocket(`${url}?${query}`, {
+    ...(options.origin ? { origin: options.origin } : {}),
+    // A client that stopped answering pings (its process hangs, its network went away).
+    autoPong: options.answerPings ?? true,
+  })
   const pushes: Frame[] = []
   const answers: Frame[] = []
   const waiters: Array<() => void> = []

@@ -246,6 +246,22 @@ describeEachBackend('WalletConnect relay protocol', (backend) => {
     expect((await browser.request('irn_subscribe', { topic: topic() })).result).toBeTypeOf('string')
   })
 
+  test('a socket that stops answering pings is ended; one that answers stays', async () => {
+    const pinging = await startRelayApp(testDb.database, { limits: { pingIntervalMs: 40 } })
+    try {
+      const [dead, live] = [
+        await connectRaw(pinging.url, project.id, { answerPings: false }),
+        await connectRaw(pinging.url, project.id),
+      ]
+      expect((await dead.closed).code).toBe(1006)
+      await new Promise((resolve) => setTimeout(resolve, 120))
+      expect((await live.request('irn_subscribe', { topic: topic() })).result).toBeTypeOf('string')
+      await live.close()
+    } finally {
+      await pinging.close()
+    }
+  })
+
   test('a plain GET is told to upgrade, in the services’ error shape', async () => {
     const response = await relay.app.inject({ method: 'GET', url: '/v1/wc-relay' })
     expect(response.statusCode).toBe(426)
