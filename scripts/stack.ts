@@ -49,6 +49,8 @@ export interface Stack {
   servicesUrl: string
   /** The services' JSON-RPC proxy for the chain and the dev project (issue 16). */
   proxyRpcUrl: string
+  /** The services' WalletConnect relay (issue 10), for WalletConnect clients the developer runs. */
+  walletConnectRelayUrl: string
   pageUrl: string
   projectId: string
   chainId: number
@@ -145,6 +147,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         },
         // The operator dashboard at /dashboard; its password is kept in <dataDir>/dashboard.key.
         dashboard: {},
+        // A WalletConnect relay of our own (ws://…/v1/wc-relay) for the dev wallet and the tests.
+        walletConnectRelay: {},
       }),
     )
     stops.push(() => server.close())
@@ -172,6 +176,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       rpcUrl: chainUrl,
       servicesUrl: server.publicUrl,
       proxyRpcUrl: `${server.publicUrl}/v1/rpc?chainId=${deployment.chainId}&projectId=${projectId}`,
+      walletConnectRelayUrl: server.walletConnectRelayUrl as string,
       // By the same name as the services (localhost, for passkeys): page and secure frame are then one
       // site, as a dapp and its own services domain are, and the frame keeps its storage.
       pageUrl: host === '127.0.0.1' ? web.url.replace('//127.0.0.1:', '//localhost:') : web.url,

@@ -42,6 +42,7 @@ Portico is up in ${Math.round(performance.now() - started)} ms
   services  ${stack.servicesUrl}
   chain     ${stack.rpcUrl} (chain id ${stack.chainId})
   RPC proxy ${stack.proxyRpcUrl}
+  WC relay  ${stack.walletConnectRelayUrl}
   project   ${stack.projectId}
 
 How to try it

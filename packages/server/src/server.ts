@@ -24,6 +24,7 @@ import { projectsPlugin } from './projects/routes.ts'
 import { rpcProxyPlugin } from './rpc-proxy/routes.ts'
 import type { RpcProxy } from './rpc-proxy/service.ts'
 import { type SiwxOptions, siwxPlugin } from './siwx/routes.ts'
+import { type WalletConnectRelayOptions, walletConnectRelayPlugin } from './wc-relay/routes.ts'
 
 export interface BuildServerOptions {
   database: Database
@@ -58,6 +59,8 @@ export interface BuildServerOptions {
   analyticsRateLimit?: { maxEvents: number; windowMs: number } | undefined
   /** The operator dashboard (`/dashboard`); absent, those paths answer 404. */
   dashboard?: DashboardServices | undefined
+  /** The WalletConnect relay at `/v1/wc-relay` (a WebSocket); absent, that path answers 404. */
+  walletConnectRelay?: WalletConnectRelayOptions | undefined
 }
 
 /** The services app, not yet listening — tests drive it with `inject`. */
@@ -74,6 +77,7 @@ export async function buildServer({
   analyticsRetentionDays = DEFAULT_RETENTION_DAYS,
   analyticsRateLimit,
   dashboard,
+  walletConnectRelay,
 }: BuildServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(isLoggerInstance(logger) ? { loggerInstance: logger } : { logger }),
@@ -117,6 +121,9 @@ export async function buildServer({
     },
     { prefix: '/e' },
   )
+  // Its own project and origin checks: a refused relay client is told on the socket, not in HTTP.
+  if (walletConnectRelay)
+    await app.register(walletConnectRelayPlugin, { database, projects, ...walletConnectRelay })
   // The operator's pages: same origin as the services, their own login, no project guard.
   if (dashboard) await app.register(dashboardPlugin, { database, dashboard })
   if (embedded) {

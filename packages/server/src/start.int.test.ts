@@ -3,6 +3,7 @@ import { ServerErrorText } from '@portico/core/errors'
 import { afterEach, expect, test } from 'vitest'
 import { startServer } from './start.ts'
 import { describeEachBackend, type TestStore } from './test-support/backends.ts'
+import { connectRaw } from './test-support/wc-relay.ts'
 
 const DEV_PROJECT = {
   id: 'd'.repeat(32),
@@ -45,6 +46,36 @@ describeEachBackend('startServer', (backend) => {
       } finally {
         await server.close()
       }
+    }
+  })
+
+  test('the WalletConnect relay signs for the public URL, is refused without one, and closes its sockets (1001) on close', async () => {
+    store = await backend.createStore()
+    await expect(startServer({ ...store.options, port: 0, walletConnectRelay: {} })).rejects.toThrow(
+      'The WalletConnect relay needs PUBLIC_URL: clients sign the relay URL it gives',
+    )
+    const server = await startServer({
+      ...store.options,
+      port: 0,
+      publicUrl: 'https://wallet.example',
+      devProject: DEV_PROJECT,
+      walletConnectRelay: {},
+    })
+    let closed = false
+    try {
+      expect(server.walletConnectRelayUrl).toBe('wss://wallet.example/v1/wc-relay')
+      // Behind its proxy the relay is reached on the listening port, the token names the public URL.
+      const client = await connectRaw(`${server.url.replace('http:', 'ws:')}/v1/wc-relay`, DEV_PROJECT.id, {
+        auth: { aud: server.walletConnectRelayUrl as string },
+      })
+      expect((await client.request('irn_subscribe', { topic: 'a'.repeat(64) })).result).toMatch(
+        /^[0-9a-f]{64}$/,
+      )
+      await server.close()
+      closed = true
+      expect(await client.closed).toEqual({ code: 1001, reason: 'Server shutting down' })
+    } finally {
+      if (!closed) await server.close()
     }
   })
 

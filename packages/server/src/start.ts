@@ -19,6 +19,7 @@ import { type RpcProxy, startRpcProxy } from './rpc-proxy/service.ts'
 import { type BuildServerOptions, buildServer } from './server.ts'
 import type { ServerMode } from './server-mode.ts'
 import type { SiwxSettings } from './siwx/routes.ts'
+import { type WalletConnectRelayOptions, WC_RELAY_PATH } from './wc-relay/routes.ts'
 
 export interface StartServerOptions {
   /**
@@ -74,6 +75,11 @@ export interface StartServerOptions {
    * password; development keeps one in `<dataDir>/dashboard.key` and says where.
    */
   dashboard?: DashboardSettings
+  /**
+   * Turns on the WalletConnect relay at `/v1/wc-relay` (issue 10). Clients sign the relay URL into
+   * their auth token, so it is made from the public URL (`ws:` or `wss:`), which production must be given.
+   */
+  walletConnectRelay?: Pick<WalletConnectRelayOptions, 'limits'>
   /** Lines for whoever runs the server (a created key, dev mail arriving); the console by default. */
   log?: (line: string) => void
   /** Trouble the services recover from by themselves (chain node or database connection lost); stderr by default. */
@@ -90,6 +96,8 @@ export interface RunningServer {
    * gateway's URL template (on `publicUrl`) and the address whose signatures it accepts.
    */
   namesGateway?: { url: string; signer: Address }
+  /** Where WalletConnect clients reach the relay, when it is on. */
+  walletConnectRelayUrl?: string
   close(): Promise<void>
 }
 
@@ -106,6 +114,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // Checked before anything opens: a key that is no private key stops the start here.
   const gatewayKey = options.names?.gatewayKey
   const gatewaySigner = gatewayKey ? privateKeyToAccount(gatewayKey).address : undefined
+  const relayUrl = options.walletConnectRelay ? walletConnectRelayUrl(publicUrl) : undefined
   // Before the database: a refusal leaves no migration behind.
   if (options.dataDir) await preparePrivateDataDir(options.dataDir)
   const hashSecret =
@@ -164,6 +173,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       analyticsRetentionDays: options.analyticsRetentionDays,
       analyticsRateLimit: options.analyticsRateLimit,
       dashboard,
+      walletConnectRelay: relayUrl ? { ...options.walletConnectRelay, url: relayUrl } : undefined,
     })
     try {
       await app.listen({ host, port })
@@ -184,6 +194,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       url,
       publicUrl: origin,
       ...(gatewaySigner ? { namesGateway: { url: gatewayUrlOf(origin), signer: gatewaySigner } } : {}),
+      ...(relayUrl ? { walletConnectRelayUrl: relayUrl } : {}),
       close: async () => {
         await withdrawAdmin()
         await app.close()
@@ -217,6 +228,14 @@ function parsePublicUrl(value: string | undefined): URL | undefined {
   const parsed = normaliseOrigin(value)
   if (!parsed.ok) throw new Error(`PUBLIC_URL: ${parsed.reason}`)
   return new URL(parsed.origin)
+}
+
+function walletConnectRelayUrl(publicUrl: URL | undefined): string {
+  if (!publicUrl)
+    throw new Error('The WalletConnect relay needs PUBLIC_URL: clients sign the relay URL it gives')
+  const url = new URL(WC_RELAY_PATH, publicUrl)
+  url.protocol = publicUrl.protocol === 'https:' ? 'wss:' : 'ws:'
+  return url.href
 }
 
 async function freePort(host: string): Promise<number> {

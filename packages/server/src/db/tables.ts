@@ -5,6 +5,7 @@ import type { ChainTables } from '../indexer/tables.ts'
 import type { NameTables } from '../names/tables.ts'
 import type { ProjectTables } from '../projects/tables.ts'
 import type { SiwxTables } from '../siwx/tables.ts'
+import type { WcRelayTables } from '../wc-relay/tables.ts'
 
 /**
  * Row types as the database stores them, one interface per domain beside its logic; the migrations
@@ -17,4 +18,5 @@ export interface Tables
     AnalyticsTables,
     EmbeddedTables,
     DashboardTables,
-    NameTables {}
+    NameTables,
+    WcRelayTables {}

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { describeFailure, fuzzRoute } from './fuzz.ts'
 import { ROUTES, uncovered } from './routes.ts'
 import { type FuzzTarget, PAGE, startFuzzTarget } from './target.ts'
+import { fuzzRelaySocket } from './wc-relay-socket.ts'
 
 /** Enough to catch a regression on every push; `npm run fuzz` runs 100,000 per route. */
 const RUNS = 200
@@ -56,4 +57,9 @@ describe(`${RUNS} mutated requests per route: no 5xx, no stack or path, none ove
     const report = await fuzzRoute(target, route, { runs: RUNS })
     if (report.failure) expect.fail(describeFailure(report))
   })
+})
+
+test(`${RUNS} sockets of random JSON-RPC frames on the WalletConnect relay: each still answers, nothing fails inside, the relay still relays`, async () => {
+  const report = await fuzzRelaySocket(target, { runs: RUNS })
+  if (report.failure) expect.fail(describeFailure(report))
 })

@@ -8,6 +8,7 @@ import { pageServerRoutes } from './routes/page-server.ts'
 import { pageRoutes } from './routes/pages.ts'
 import { serviceRoutes } from './routes/services.ts'
 import { siwxRoutes } from './routes/siwx.ts'
+import { walletConnectRelayRoutes } from './routes/wc-relay.ts'
 
 /**
  * Every route the services answer, and the demo page server's sign-in endpoint, each with requests
@@ -22,6 +23,7 @@ export const ROUTES: Route[] = [
   ...pageRoutes,
   ...dashboardRoutes,
   ...pageServerRoutes,
+  ...walletConnectRelayRoutes,
 ]
 
 /** `METHOD path` for every route the app registered, read from Fastify's route tree; HEAD twins left out. */

@@ -1,6 +1,7 @@
 import { describeFailure, type FuzzOptions, fuzzRoute, p99, type RouteReport, statusSummary } from './fuzz.ts'
 import { ROUTES } from './routes.ts'
 import { startFuzzTarget } from './target.ts'
+import { fuzzRelaySocket, RELAY_SOCKET_FUZZ } from './wc-relay-socket.ts'
 
 /**
  * `npm run fuzz`: FUZZ_RUNS cases per route (100,000 unless told), then a Markdown table. FUZZ_ROUTE
@@ -22,6 +23,13 @@ try {
     reports.push(report)
     const verdict = report.failure ? `FAILED: ${report.failure.problem}` : 'ok'
     console.error(`${route.name}: ${report.requests} requests, ${verdict}`)
+  }
+  if (RELAY_SOCKET_FUZZ.includes(env.FUZZ_ROUTE ?? '')) {
+    const report = await fuzzRelaySocket(target, options)
+    reports.push(report)
+    console.error(
+      `${report.route}: ${report.requests} frames, ${report.failure ? `FAILED: ${report.failure.problem}` : 'ok'}`,
+    )
   }
 } finally {
   await target.close()

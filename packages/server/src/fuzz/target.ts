@@ -26,6 +26,8 @@ import { type PageServer, startPageServer } from './page-server.ts'
 
 export const PAGE = 'https://wallet.example'
 export const SERVICES = new URL('http://services.test')
+/** The relay's public URL, the audience its clients sign; they connect to the listening port. */
+export const RELAY_AUDIENCE = 'ws://services.test/v1/wc-relay'
 
 /** Everything the route list needs to shape requests a route accepts, and to break them. */
 export interface FuzzTarget {
@@ -84,7 +86,7 @@ export function siweMessage(
 
 /**
  * The services with every optional part on (chain data on an indexed demo chain, the RPC proxy, SIWX,
- * the embedded wallet, admin), listening, and the demo page server in front of them.
+ * the embedded wallet, admin, the WalletConnect relay), listening, and the demo page server in front of them.
  */
 export async function startFuzzTarget(): Promise<FuzzTarget> {
   const chain = await startTestChain()
@@ -140,6 +142,7 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
       },
       adminToken,
       dashboard,
+      walletConnectRelay: { url: RELAY_AUDIENCE },
     })
     closers.push(() => app.close())
     await app.listen({ port: 0, host: '127.0.0.1' })

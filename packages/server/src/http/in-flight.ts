@@ -13,7 +13,9 @@ export function waitForRequestsOnClose(app: FastifyInstance): void {
     running -= 1
     if (running === 0) drained?.()
   }
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
+    // A WebSocket (the relay) is not a request in flight: it lives until its own plugin closes it.
+    if (request.headers.upgrade?.toLowerCase() === 'websocket') return
     running += 1
     // Node closes the response once it is sent or its connection is gone, whichever comes first.
     reply.raw.once('close', finished)

@@ -201,4 +201,23 @@ describe('portico-server configuration', () => {
       'PUBLIC_URL is required with the names gateway (NAMES_GATEWAY_KEY): the name resolver sends ENS clients there',
     ])
   })
+
+  it('turns the WalletConnect relay on with WC_RELAY, and wants the public URL its clients sign', () => {
+    const off = readProductionConfig(NEWCOMER)
+    expect(off.ok && off.config.server.walletConnectRelay).toBeUndefined()
+    const on = readProductionConfig({ ...NEWCOMER, WC_RELAY: 'on' })
+    expect(on.ok && on.config.server.walletConnectRelay).toEqual({})
+    expect(
+      problemsOf({
+        DATABASE_URL: NEWCOMER.DATABASE_URL,
+        RPC_URL: NEWCOMER.RPC_URL,
+        CHAIN_ID: '1',
+        EMAIL_LOGIN: 'off',
+        SIWX: 'off',
+        WC_RELAY: 'on',
+      }),
+    ).toEqual([
+      'PUBLIC_URL is required with the WalletConnect relay (WC_RELAY): clients sign the relay URL made from it',
+    ])
+  })
 })

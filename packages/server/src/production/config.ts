@@ -81,6 +81,8 @@ const Environment = z.object({
   PUBLIC_URL: z.string().optional(),
   EMAIL_LOGIN: onOff.default(true),
   SIWX: onOff.default(true),
+  // Off unless asked for: mobile wallets only speak to the public relay (README, the relay).
+  WC_RELAY: onOff.default(false),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example:587')
@@ -183,6 +185,7 @@ export function readProductionConfig(env: Record<string, string | undefined>): C
         ...(vars.NAMES_SUFFIX
           ? { names: { ...chain, suffix: vars.NAMES_SUFFIX, gatewayKey: vars.NAMES_GATEWAY_KEY } }
           : {}),
+        ...(vars.WC_RELAY ? { walletConnectRelay: {} } : {}),
         // Without a password the dashboard is off and /dashboard answers 404.
         ...(vars.DASHBOARD_PASSWORD ? { dashboard: { password: vars.DASHBOARD_PASSWORD } } : {}),
         ...(vars.EMAIL_LOGIN
@@ -243,6 +246,10 @@ function requirements(given: Record<string, string | undefined>): string[] {
   if (given.DASHBOARD_PASSWORD && !given.PUBLIC_URL && !on('EMAIL_LOGIN'))
     problems.push(
       'PUBLIC_URL is required with the dashboard (DASHBOARD_PASSWORD): logins are accepted from that origin only',
+    )
+  if (onOff.safeParse(given.WC_RELAY ?? 'off').data && !given.PUBLIC_URL)
+    problems.push(
+      'PUBLIC_URL is required with the WalletConnect relay (WC_RELAY): clients sign the relay URL made from it',
     )
   return problems
 }

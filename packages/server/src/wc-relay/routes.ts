@@ -1,0 +1,105 @@
+import websocket from '@fastify/websocket'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { Database } from '../db/database.ts'
+import { HttpError } from '../http/errors.ts'
+import type { ProjectReader } from '../projects/cache.ts'
+import { RelayConnection } from './connection.ts'
+import { checkHandshake, type Handshake, REFUSED } from './handshake.ts'
+import { startHub } from './hub.ts'
+import { DEFAULT_RELAY_LIMITS, type RelayLimits } from './limits.ts'
+import { messageById, pruneExpired } from './mailbox.ts'
+
+export const WC_RELAY_PATH = '/v1/wc-relay'
+
+export interface WalletConnectRelayOptions {
+  /**
+   * Where clients reach the relay, e.g. `wss://services.example/v1/wc-relay` (`startServer` makes it
+   * from the public URL): the audience each client's auth token must name.
+   */
+  url: string
+  limits?: Partial<RelayLimits> | undefined
+  /** The relay's clock (ms): message times and expiry, token expiry. Tests move it; the wall clock otherwise. */
+  now?: (() => number) | undefined
+}
+
+/** Closing every socket when the server stops: "going away", so clients reconnect (to another instance). */
+const GOING_AWAY = 1001
+const CLOSE_GRACE_MS = 1000
+
+/**
+ * The WalletConnect v2 relay (issue 10), `GET /v1/wc-relay` upgraded to a WebSocket. Registered at
+ * the root, not under `/v1`'s guard: that guard answers HTTP refusals and needs an Origin, while
+ * a relay client must be refused the way the hosted relay does it — the socket opened, then closed
+ * with code 3000 — and a wallet outside a browser sends no Origin. @fastify/websocket rather than
+ * `ws` on the bare server: the upgrade goes through Fastify's routing, hooks, logger and close().
+ */
+export const walletConnectRelayPlugin: FastifyPluginAsync<
+  WalletConnectRelayOptions & { database: Database; projects: ProjectReader }
+> = async (app, { database, projects, url, limits: overrides, now = Date.now }) => {
+  const limits = { ...DEFAULT_RELAY_LIMITS, ...overrides }
+  const log = (line: string) => app.log.error(line)
+  const hub = await startHub(database, (id) => messageById(database.db, id, now()), log)
+  const connections = new Set<RelayConnection>()
+  const context = { db: database.db, hub, limits, now, log }
+
+  const pinging = setInterval(() => {
+    for (const connection of connections) connection.ping()
+  }, limits.pingIntervalMs)
+  const pruning = setInterval(() => {
+    pruneExpired(database.db, now()).catch((error: unknown) =>
+      log(`wc-relay: pruning failed: ${String(error)}`),
+    )
+  }, limits.pruneIntervalMs)
+  pinging.unref()
+  pruning.unref()
+
+  await app.register(websocket, {
+    options: { maxPayload: limits.maxFrameBytes },
+    preClose(done) {
+      const clients = [...this.websocketServer.clients]
+      for (const client of clients) client.close(GOING_AWAY, 'Server shutting down')
+      // A client that does not answer the close handshake is not waited for.
+      const grace = setTimeout(() => {
+        for (const client of clients) client.terminate()
+      }, CLOSE_GRACE_MS)
+      Promise.all(clients.map((client) => new Promise((resolve) => client.once('close', resolve)))).then(
+        () => {
+          clearTimeout(grace)
+          this.websocketServer.close(() => done())
+        },
+      )
+    },
+  })
+  app.addHook('onClose', async () => {
+    clearInterval(pinging)
+    clearInterval(pruning)
+    await hub.stop()
+  })
+
+  const handshakes = new WeakMap<FastifyRequest, Handshake>()
+  app.route({
+    method: 'GET',
+    url: WC_RELAY_PATH,
+    // Decided before the upgrade, so the socket's first frame already finds its connection set up.
+    preHandler: async (request) => {
+      if (!request.ws) return
+      handshakes.set(
+        request,
+        await checkHandshake(request.query, request.headers.origin, { projects, relayUrl: url, now }),
+      )
+    },
+    handler: async () => {
+      throw new HttpError(426, 'Upgrade Required: the relay speaks JSON-RPC over a WebSocket')
+    },
+    wsHandler: (socket, request) => {
+      const handshake = handshakes.get(request)
+      if (!handshake?.ok) {
+        socket.close(REFUSED, handshake?.reason ?? 'Unauthorized')
+        return
+      }
+      const connection = new RelayConnection(socket, handshake.clientId, context)
+      connections.add(connection)
+      socket.on('close', () => connections.delete(connection))
+    },
+  })
+}
