@@ -20,7 +20,7 @@ export interface SwapQuote {
   priceImpact: number | undefined
 }
 
-export async function getSwapTokens(client: ServicesClient, chainId: string): Promise<SwapToken[]> {
+async function getSwapTokens(client: ServicesClient, chainId: string): Promise<SwapToken[]> {
   const answer = await client.get<{ tokens?: SwapToken[] }>({
     path: '/v1/convert/tokens',
     query: { chainId },
@@ -77,7 +77,7 @@ export async function buildSwapTransaction(
 }
 
 /** Swaps need the services to know the network: their refusal is said as they word it (behaviour §8). */
-export const SWAPS_UNAVAILABLE = 'Swaps are unavailable right now. Try again in a moment.'
+const SWAPS_UNAVAILABLE = 'Swaps are unavailable right now. Try again in a moment.'
 
 /** The swap tokens, or rejects with the sentence to show (e.g. `Network not supported for Swaps`). */
 export function swapTokensOf(client: ServicesClient, chainId: string): Promise<SwapToken[]> {

@@ -13,7 +13,7 @@ import { buildSwapApproval, buildSwapTransaction, getSwapAllowance, type SwapTra
 import { isNativeSwapToken, minimumReceived, swapAmountUnits, tokenAddressOf } from './swap.ts'
 import type { SwapStore } from './swap-store.ts'
 
-export const SwapActionText = {
+const SwapActionText = {
   DECLINED: 'Swap declined',
   APPROVE_IN_WALLET: 'Approve the request in your wallet',
 } as const

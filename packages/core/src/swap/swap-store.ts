@@ -8,7 +8,7 @@ import { createStore, type Store } from '../store.ts'
 import type { SwapQuote } from './api.ts'
 import { DEFAULT_SLIPPAGE_PERCENT, type SwapToken } from './swap.ts'
 
-export type SwapStep = 'form' | 'pick-from' | 'pick-to' | 'review'
+type SwapStep = 'form' | 'pick-from' | 'pick-to' | 'review'
 
 /** A swap that was mined, for the done state. */
 export interface SwapDone {
