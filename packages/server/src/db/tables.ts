@@ -3,6 +3,7 @@ import type { DashboardTables } from '../dashboard/tables.ts'
 import type { EmbeddedTables } from '../embedded/tables.ts'
 import type { ChainTables } from '../indexer/tables.ts'
 import type { NameTables } from '../names/tables.ts'
+import type { OnrampTables } from '../onramp/tables.ts'
 import type { ProjectTables } from '../projects/tables.ts'
 import type { SiwxTables } from '../siwx/tables.ts'
 
@@ -17,4 +18,5 @@ export interface Tables
     AnalyticsTables,
     EmbeddedTables,
     DashboardTables,
-    NameTables {}
+    NameTables,
+    OnrampTables {}

@@ -2,7 +2,7 @@ import { OnrampText, type PaymentCurrency } from './catalogue.ts'
 import { ceilDiv } from './money.ts'
 
 /** Gas of a plain native transfer: what delivering the purchase costs on the chain. */
-export const TRANSFER_GAS = 21_000n
+const TRANSFER_GAS = 21_000n
 
 /** Prices and rates as fixed-point integers: USD per whole token and EUR per USD. */
 export const PRICE_DECIMALS = 8

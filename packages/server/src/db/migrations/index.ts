@@ -13,6 +13,7 @@ import * as keyShares from './0011_key_shares.ts'
 import * as passkeyRecovery from './0012_passkey_recovery.ts'
 import * as dashboard from './0013_dashboard.ts'
 import * as names from './0014_names.ts'
+import * as onramp from './0016_onramp.ts'
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Listed in code rather
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0012_passkey_recovery': passkeyRecovery,
   '0013_dashboard': dashboard,
   '0014_names': names,
+  '0016_onramp': onramp,
 }
