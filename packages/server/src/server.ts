@@ -138,7 +138,6 @@ export async function buildServer({
       db: database.db,
       payer,
       publicUrl: onramp.sandbox.publicUrl,
-      now: onramp.now ?? Date.now,
     })
   // The operator's pages: same origin as the services, their own login, no project guard.
   if (dashboard) await app.register(dashboardPlugin, { database, dashboard })

@@ -35,7 +35,6 @@ export interface OnrampOptions extends Omit<OnrampSettings, 'eurPerUsd' | 'sandb
    * the one origin its form is accepted from.
    */
   sandbox?: { payerKey: Hex; publicUrl: URL } | undefined
-  now?: () => number
 }
 
 const AppId = z

@@ -59,7 +59,7 @@ export async function makeQuotes(context: OnrampContext, request: QuoteRequest):
   const problem = limitProblem(request.amountCents, request.paymentCurrency, request.paymentMethod)
   if (problem) throw new HttpError(400, problem, 'AMOUNT_OUT_OF_LIMITS')
   const gasPrice = await askNode(chain.client.getGasPrice())
-  const now = new Date(options.now?.() ?? Date.now())
+  const now = new Date()
   const quotes = request.providers.map((provider): Quote => {
     const amounts = quoteAmounts({
       amountCents: request.amountCents,

@@ -87,7 +87,6 @@ export const onrampPlugin =
   async (scope) => {
     const app = scope.withTypeProvider<ZodTypeProvider>()
     const context = { db, chain, options }
-    const now = options.now ?? Date.now
 
     /** The one chain the on-ramp delivers on, named as CAIP-2; another is a 400 naming the field. */
     const requireNetwork = (network: string | undefined) => {
@@ -162,7 +161,7 @@ export const onrampPlugin =
         const found = await findPurchase(db, request.params.id, projectOf(request).id)
         if (!found) throw new HttpError(404, OnrampText.PURCHASE_NOT_FOUND)
         // A transfer still being mined is looked at once more, so the modal sees the funds arrive.
-        return purchaseAnswer(payer ? await settle(db, payer, found) : found, now())
+        return purchaseAnswer(payer ? await settle(db, payer, found) : found, Date.now())
       },
     )
   }

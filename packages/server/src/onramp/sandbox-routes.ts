@@ -46,8 +46,7 @@ export const sandboxCheckoutPlugin: FastifyPluginAsync<{
   db: Kysely<Tables>
   payer: SandboxPayer
   publicUrl: URL
-  now: () => number
-}> = async (scope, { db, payer, publicUrl, now }) => {
+}> = async (scope, { db, payer, publicUrl }) => {
   const app = scope.withTypeProvider<ZodTypeProvider>()
   // A person reads these answers: a refused request gets a page, not the API's JSON.
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -65,7 +64,7 @@ export const sandboxCheckoutPlugin: FastifyPluginAsync<{
   /** The session's purchase; a malformed or forged id finds none. */
   const find = async (session: string) =>
     SESSION_ID.test(session) ? purchaseBySession(db, sessionHash(session)) : undefined
-  const isExpired = (purchase: Purchase) => purchase.expiresAt.getTime() <= now()
+  const isExpired = (purchase: Purchase) => purchase.expiresAt.getTime() <= Date.now()
 
   /** The open checkout's form, or where the purchase stands (settled first): what a replay sees too. */
   async function show(reply: FastifyReply, found: Purchase, session: string, problem?: string) {
@@ -98,7 +97,7 @@ export const sandboxCheckoutPlugin: FastifyPluginAsync<{
         digits === PAYS
           ? ({ status: 'pending' } as const)
           : ({ status: 'failed', reason: SandboxText.DECLINED } as const)
-      const claimed = await claimPurchase(db, sessionHash(session), new Date(now()), next)
+      const claimed = await claimPurchase(db, sessionHash(session), new Date(), next)
       // Another post took it, or it expired in between: show where it stands, pay nothing.
       if (!claimed) return show(reply, (await find(session)) ?? purchase, session)
       return show(reply, claimed.status === 'pending' ? await pay(db, payer, claimed) : claimed, session)

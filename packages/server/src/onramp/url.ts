@@ -74,7 +74,7 @@ async function quoteFor(context: OnrampContext, request: CheckoutRequest): Promi
     if (!quote) throw new HttpError(404, OnrampText.QUOTE_NOT_FOUND)
     if (quote.provider !== request.provider)
       throw new HttpError(400, `body.quoteId: this quote is for ${quote.provider}, not ${request.provider}`)
-    if (quote.expiresAt.getTime() <= (context.options.now?.() ?? Date.now()))
+    if (quote.expiresAt.getTime() <= Date.now())
       throw new HttpError(410, OnrampText.QUOTE_EXPIRED, 'QUOTE_EXPIRED')
     return quote
   }
