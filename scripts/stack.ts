@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path'
 import {
   DEMO_GENESIS_OFFSET_SECONDS,
   DEMO_TOKEN_ICONS,
+  DEV_ACCOUNTS,
   ensureDemoDeployment,
   ensureNameResolver,
   type NameResolverDeployment,
@@ -12,6 +13,7 @@ import {
 import {
   iconTableFromEnv,
   metadataOptionsFromEnv,
+  onrampSettingsFromEnv,
   priceTableFromEnv,
   rpcUpstreamsFromEnv,
   startServer,
@@ -149,6 +151,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         dashboard: {},
         // A WalletConnect relay of our own (ws://…/v1/wc-relay) for the dev wallet and the tests.
         walletConnectRelay: {},
+        // The on-ramp: Coinbase and Meld when ONRAMP_* name them, and the sandbox checkout, which
+        // pays from a dev account that sends nothing after the demo setup and that no e2e test pays from.
+        onramp: {
+          ...onrampSettingsFromEnv(process.env),
+          sandbox: { payerKey: DEV_ACCOUNTS[SANDBOX_PAYER].privateKey },
+        },
       }),
     )
     stops.push(() => server.close())
@@ -213,6 +221,9 @@ async function devProjectId(dataDir: string): Promise<string> {
   await writeFile(file, JSON.stringify({ id }, null, 2), { mode: 0o600 })
   return id
 }
+
+/** Dev account 9 deployed the spam collection at setup; the on-ramp sandbox pays from it. */
+const SANDBOX_PAYER = 9
 
 const GATEWAY_KEY = /^(0x)?[0-9a-fA-F]{64}$/
 

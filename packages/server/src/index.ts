@@ -13,6 +13,7 @@ export { type DevMail, type DevMailbox, startDevMailbox } from './embedded/dev-m
 export type { EmbeddedWalletSettings } from './embedded/setup.ts'
 export { type TrustProxy, trustProxyFromEnv } from './http/trust-proxy.ts'
 export { ChainIndexer, type IndexerOptions, type IndexerStatus } from './indexer/indexer.ts'
+export { type OnrampSettings, onrampSettingsFromEnv } from './onramp/config.ts'
 export { ProjectInputError, UnknownProjectError } from './projects/errors.ts'
 export { normaliseOrigin } from './projects/origin.ts'
 export {

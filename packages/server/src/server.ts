@@ -18,6 +18,10 @@ import { installZodSchemas } from './http/route-schema.ts'
 import type { TrustProxy } from './http/trust-proxy.ts'
 import { GATEWAY_PATH, nameGatewayPlugin } from './names/gateway-routes.ts'
 import { type NamesOptions, namesPlugin } from './names/routes.ts'
+import type { OnrampOptions } from './onramp/config.ts'
+import { sandboxPayer } from './onramp/payer.ts'
+import { onrampPlugin } from './onramp/routes.ts'
+import { sandboxCheckoutPlugin } from './onramp/sandbox-routes.ts'
 import { watchProjects } from './projects/cache.ts'
 import { getProject } from './projects/repository.ts'
 import { projectsPlugin } from './projects/routes.ts'
@@ -61,6 +65,11 @@ export interface BuildServerOptions {
   dashboard?: DashboardServices | undefined
   /** The WalletConnect relay at `/v1/wc-relay` (a WebSocket); absent, that path answers 404. */
   walletConnectRelay?: WalletConnectRelayOptions | undefined
+  /**
+   * The on-ramp (`/v1/onramp/*`), priced and delivered on `chain`, which it needs; with its
+   * `sandbox`, also the development checkout at `/onramp/sandbox/checkout`. Absent, none of them exist.
+   */
+  onramp?: OnrampOptions | undefined
 }
 
 /** The services app, not yet listening — tests drive it with `inject`. */
@@ -78,7 +87,10 @@ export async function buildServer({
   analyticsRateLimit,
   dashboard,
   walletConnectRelay,
+  onramp,
 }: BuildServerOptions): Promise<FastifyInstance> {
+  if (onramp && !chain)
+    throw new Error('The on-ramp needs the chain option: it prices and delivers on that chain')
   const app = Fastify({
     ...(isLoggerInstance(logger) ? { loggerInstance: logger } : { logger }),
     frameworkErrors: answerError,
@@ -87,6 +99,7 @@ export async function buildServer({
   installErrorHandling(app)
   waitForRequestsOnClose(app)
   installZodSchemas(app)
+  const payer = onramp?.sandbox && chain ? sandboxPayer(chain, onramp.sandbox.payerKey) : undefined
   const projects = await watchProjects(database.listen, (id) => getProject(database.db, id))
   app.addHook('onClose', () => projects.stop())
   await app.register(healthPlugin, { database, chain })
@@ -100,6 +113,7 @@ export async function buildServer({
       if (rpcProxy) await v1.register(rpcProxyPlugin, { proxy: rpcProxy })
       if (siwx) await v1.register(siwxPlugin(database.db, siwx))
       if (names) await v1.register(namesPlugin(database.db, names))
+      if (onramp && chain) await v1.register(onrampPlugin(database.db, chain, onramp, payer))
     },
     { prefix: '/v1' },
   )
@@ -124,6 +138,14 @@ export async function buildServer({
   // Its own project and origin checks: a refused relay client is told on the socket, not in HTTP.
   if (walletConnectRelay)
     await app.register(walletConnectRelayPlugin, { database, projects, ...walletConnectRelay })
+  // The sandbox's checkout is a page the buyer opens from the modal: no project guard, its
+  // session id is the key.
+  if (onramp?.sandbox && payer)
+    await app.register(sandboxCheckoutPlugin, {
+      db: database.db,
+      payer,
+      publicUrl: onramp.sandbox.publicUrl,
+    })
   // The operator's pages: same origin as the services, their own login, no project guard.
   if (dashboard) await app.register(dashboardPlugin, { database, dashboard })
   if (embedded) {

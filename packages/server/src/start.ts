@@ -12,6 +12,7 @@ import { openHashSecret } from './hash-secret.ts'
 import type { TrustProxy } from './http/trust-proxy.ts'
 import { gatewayUrlOf } from './names/gateway-routes.ts'
 import type { NamesSettings } from './names/routes.ts'
+import { type OnrampSettings, prepareOnramp } from './onramp/config.ts'
 import { normaliseOrigin } from './projects/origin.ts'
 import { ensureProject } from './projects/repository.ts'
 import type { RpcProxyOptionsInput } from './rpc-proxy/config.ts'
@@ -80,6 +81,11 @@ export interface StartServerOptions {
    * their auth token, so it is made from the public URL (`ws:` or `wss:`), which production must be given.
    */
   walletConnectRelay?: Pick<WalletConnectRelayOptions, 'limits'>
+  /**
+   * Turns on the on-ramp (`/v1/onramp/*`) for the `chain`, which it needs: Coinbase and Meld when
+   * their keys are given, and in development the sandbox checkout that pays from a dev account.
+   */
+  onramp?: OnrampSettings
   /** Lines for whoever runs the server (a created key, dev mail arriving); the console by default. */
   log?: (line: string) => void
   /** Trouble the services recover from by themselves (chain node or database connection lost); stderr by default. */
@@ -115,6 +121,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const gatewayKey = options.names?.gatewayKey
   const gatewaySigner = gatewayKey ? privateKeyToAccount(gatewayKey).address : undefined
   const relayUrl = options.walletConnectRelay ? walletConnectRelayUrl(publicUrl) : undefined
+  if (options.onramp && !options.chain)
+    throw new Error('The on-ramp needs the chain option: it prices and delivers on that chain')
+  const onramp = options.onramp ? prepareOnramp(options.onramp, { mode, publicUrl }) : undefined
   // Before the database: a refusal leaves no migration behind.
   if (options.dataDir) await preparePrivateDataDir(options.dataDir)
   const hashSecret =
@@ -174,6 +183,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       analyticsRateLimit: options.analyticsRateLimit,
       dashboard,
       walletConnectRelay: relayUrl ? { ...options.walletConnectRelay, url: relayUrl } : undefined,
+      onramp,
     })
     try {
       await app.listen({ host, port })

@@ -3,6 +3,7 @@ import type { DashboardTables } from '../dashboard/tables.ts'
 import type { EmbeddedTables } from '../embedded/tables.ts'
 import type { ChainTables } from '../indexer/tables.ts'
 import type { NameTables } from '../names/tables.ts'
+import type { OnrampTables } from '../onramp/tables.ts'
 import type { ProjectTables } from '../projects/tables.ts'
 import type { SiwxTables } from '../siwx/tables.ts'
 import type { WcRelayTables } from '../wc-relay/tables.ts'
@@ -19,4 +20,5 @@ export interface Tables
     EmbeddedTables,
     DashboardTables,
     NameTables,
-    WcRelayTables {}
+    WcRelayTables,
+    OnrampTables {}

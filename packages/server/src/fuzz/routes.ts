@@ -4,6 +4,7 @@ import { chainDataRoutes } from './routes/chain-data.ts'
 import { dashboardRoutes } from './routes/dashboard.ts'
 import { embeddedRoutes } from './routes/embedded.ts'
 import { nameRoutes } from './routes/names.ts'
+import { onrampRoutes } from './routes/onramp.ts'
 import { pageServerRoutes } from './routes/page-server.ts'
 import { pageRoutes } from './routes/pages.ts'
 import { serviceRoutes } from './routes/services.ts'
@@ -19,6 +20,7 @@ export const ROUTES: Route[] = [
   ...chainDataRoutes,
   ...siwxRoutes,
   ...nameRoutes,
+  ...onrampRoutes,
   ...embeddedRoutes,
   ...pageRoutes,
   ...dashboardRoutes,

@@ -86,7 +86,8 @@ export function siweMessage(
 
 /**
  * The services with every optional part on (chain data on an indexed demo chain, the RPC proxy, SIWX,
- * the embedded wallet, admin, the WalletConnect relay), listening, and the demo page server in front of them.
+ * the embedded wallet, admin, the WalletConnect relay, the on-ramp with its sandbox), listening, and
+ * the demo page server in front of them.
  */
 export async function startFuzzTarget(): Promise<FuzzTarget> {
   const chain = await startTestChain()
@@ -143,6 +144,13 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
       adminToken,
       dashboard,
       walletConnectRelay: { url: RELAY_AUDIENCE },
+      // Every provider, and the sandbox paying from a dev account no other route sends from.
+      onramp: {
+        coinbase: { appId: 'fuzz-app' },
+        meld: { publicKey: 'fuzz-meld-key' },
+        eurPerUsd: 920_000n,
+        sandbox: { payerKey: DEV_ACCOUNTS[9].privateKey, publicUrl: SERVICES },
+      },
     })
     closers.push(() => app.close())
     await app.listen({ port: 0, host: '127.0.0.1' })

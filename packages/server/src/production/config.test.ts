@@ -220,4 +220,44 @@ describe('portico-server configuration', () => {
       'PUBLIC_URL is required with the WalletConnect relay (WC_RELAY): clients sign the relay URL made from it',
     ])
   })
+
+  it('turns the on-ramp on with a Coinbase app id or a Meld key, never with a sandbox', () => {
+    const off = readProductionConfig(NEWCOMER)
+    expect(off.ok && off.config.server.onramp).toBeUndefined()
+    const both = readProductionConfig({
+      ...NEWCOMER,
+      ONRAMP_COINBASE_APP_ID: '8f3c2a10-5d4e-4b7a-9c1e-2f6b8d0a4e71',
+      ONRAMP_MELD_PUBLIC_KEY: 'WePwQh:meld-public',
+      ONRAMP_EUR_PER_USD: '0.9150',
+    })
+    if (!both.ok) throw new Error(both.problems.join('\n'))
+    expect(both.config.server.onramp).toEqual({
+      coinbase: { appId: '8f3c2a10-5d4e-4b7a-9c1e-2f6b8d0a4e71' },
+      meld: { publicKey: 'WePwQh:meld-public' },
+      eurPerUsd: '0.9150',
+    })
+    const meld = readProductionConfig({ ...NEWCOMER, ONRAMP_MELD_PUBLIC_KEY: 'key' })
+    expect(meld.ok && meld.config.server.onramp).toEqual({ meld: { publicKey: 'key' } })
+  })
+
+  it('refuses on-ramp values it cannot use, one line each', () => {
+    expect(
+      problemsOf({
+        ...NEWCOMER,
+        ONRAMP_COINBASE_APP_ID: 'my app',
+        ONRAMP_MELD_PUBLIC_KEY: 'has space',
+        ONRAMP_EUR_PER_USD: '0,92',
+      }),
+    ).toEqual([
+      'ONRAMP_COINBASE_APP_ID must be the project id of your Coinbase Developer Platform project',
+      'ONRAMP_MELD_PUBLIC_KEY must be the public key from your Meld dashboard (no spaces)',
+      'ONRAMP_EUR_PER_USD must be a decimal such as 0.92 (at most 6 decimals)',
+    ])
+    expect(problemsOf({ ...NEWCOMER, ONRAMP_COINBASE_APP_ID: 'app', ONRAMP_EUR_PER_USD: '0' })).toEqual([
+      'ONRAMP_EUR_PER_USD must be more than 0',
+    ])
+    expect(problemsOf({ ...NEWCOMER, ONRAMP_EUR_PER_USD: '0.92' })).toEqual([
+      'ONRAMP_EUR_PER_USD has no use without a provider: set ONRAMP_COINBASE_APP_ID or ONRAMP_MELD_PUBLIC_KEY',
+    ])
+  })
 })

@@ -9,6 +9,7 @@ import {
 } from '../chain-data/config.ts'
 import { MIN_PASSWORD_LENGTH } from '../dashboard/password.ts'
 import { trustProxyFromEnv } from '../http/trust-proxy.ts'
+import { OnrampEnvironment, onrampFromEnv } from '../onramp/config.ts'
 import { normaliseOrigin } from '../projects/origin.ts'
 import { rpcUpstreamsFromEnv } from '../rpc-proxy/config.ts'
 import type { StartServerOptions } from '../start.ts'
@@ -128,6 +129,9 @@ const Environment = z.object({
   HISTORY_CACHE_MB: integer(0, 65_536).default(32),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   SHUTDOWN_TIMEOUT_S: integer(1, 3600).default(25),
+  // Coinbase and Meld, each offered once its key is set. The sandbox has no variable: it pays from
+  // a key of the server and is for npm start only.
+  ...OnrampEnvironment.shape,
 })
 
 /**
@@ -155,6 +159,7 @@ export function readProductionConfig(env: Record<string, string | undefined>): C
   const vars = parsed.data
 
   const chain = { rpcUrl: vars.RPC_URL, chainId: vars.CHAIN_ID }
+  const onramp = onrampFromEnv(vars)
   return {
     ok: true,
     config: {
@@ -186,6 +191,7 @@ export function readProductionConfig(env: Record<string, string | undefined>): C
           ? { names: { ...chain, suffix: vars.NAMES_SUFFIX, gatewayKey: vars.NAMES_GATEWAY_KEY } }
           : {}),
         ...(vars.WC_RELAY ? { walletConnectRelay: {} } : {}),
+        ...(onramp ? { onramp } : {}),
         // Without a password the dashboard is off and /dashboard answers 404.
         ...(vars.DASHBOARD_PASSWORD ? { dashboard: { password: vars.DASHBOARD_PASSWORD } } : {}),
         ...(vars.EMAIL_LOGIN
@@ -242,6 +248,10 @@ function requirements(given: Record<string, string | undefined>): string[] {
   if (given.NAMES_GATEWAY_KEY && !given.PUBLIC_URL && !on('EMAIL_LOGIN'))
     problems.push(
       'PUBLIC_URL is required with the names gateway (NAMES_GATEWAY_KEY): the name resolver sends ENS clients there',
+    )
+  if (given.ONRAMP_EUR_PER_USD && !given.ONRAMP_COINBASE_APP_ID && !given.ONRAMP_MELD_PUBLIC_KEY)
+    problems.push(
+      'ONRAMP_EUR_PER_USD has no use without a provider: set ONRAMP_COINBASE_APP_ID or ONRAMP_MELD_PUBLIC_KEY',
     )
   if (given.DASHBOARD_PASSWORD && !given.PUBLIC_URL && !on('EMAIL_LOGIN'))
     problems.push(

@@ -14,6 +14,7 @@ import * as passkeyRecovery from './0012_passkey_recovery.ts'
 import * as dashboard from './0013_dashboard.ts'
 import * as names from './0014_names.ts'
 import * as wcRelay from './0015_wc_relay.ts'
+import * as onramp from './0016_onramp.ts'
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Listed in code rather
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0013_dashboard': dashboard,
   '0014_names': names,
   '0015_wc_relay': wcRelay,
+  '0016_onramp': onramp,
 }
