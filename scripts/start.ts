@@ -1,5 +1,12 @@
-import { DEV_ACCOUNTS } from '@portico/contracts'
-import { startStack } from './stack.ts'
+// tsx runs this file in a child process; when tsx is killed by SIGKILL it cannot pass that on, and
+// this process would keep every port. Losing the parent is taken as the signal to stop (see the
+// end). The parent is read first thing, before the stack starts and before the modules load (hence
+// the dynamic imports: static ones load every module first, for seconds). Read once the stack was
+// up, it could be read after tsx had died — killed during start-up, or on a busy machine in the
+// instant after "Portico is up" — so it was the new parent already and the check never fired.
+const parent = process.ppid
+const { DEV_ACCOUNTS } = await import('@portico/contracts')
+const { startStack } = await import('./stack.ts')
 
 const port = (name: string, fallback: number) => {
   const value = process.env[name]
@@ -65,9 +72,14 @@ const shutdown = async () => {
 }
 process.on('SIGINT', () => void shutdown())
 process.on('SIGTERM', () => void shutdown())
-// tsx runs this file in a child process; when tsx is killed by SIGKILL it cannot pass that on, and
-// this process would keep every port. Losing the parent is taken as the signal to stop.
-const parent = process.ppid
-setInterval(() => {
-  if (process.ppid !== parent) void shutdown()
+// The parent read at the top is gone (also if it went during start-up): stop. Nobody is left to
+// insist, so a stop that hangs ends the process anyway; anvil's watchdog then ends anvil.
+const watch = setInterval(() => {
+  if (process.ppid === parent) return
+  clearInterval(watch)
+  setTimeout(() => process.exit(1), 30_000).unref()
+  void shutdown()
 }, 1_000).unref()
+
+// A module (for the top-level awaits), though it imports nothing statically.
+export {}

@@ -36,20 +36,23 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true })
 })
 
-/** `tsx scripts/start.ts` on the test's data folder and ports; resolves once it says it is up. */
-async function npmStart(): Promise<{ tsx: ChildProcess; output: string[] }> {
+/** `tsx scripts/start.ts` on the test's data folder and ports; resolves once it says it is up (or `until`). */
+async function npmStart(until = 'Portico is up'): Promise<{ tsx: ChildProcess; output: string[] }> {
   const tsx = spawn(TSX, ['scripts/start.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
   running.push(tsx)
   const output: string[] = []
   await new Promise<void>((resolve, reject) => {
     const take = (chunk: Buffer) => {
       output.push(chunk.toString())
-      if (output.join('').includes('Portico is up')) resolve()
+      if (output.join('').includes(until)) resolve()
     }
     tsx.stdout?.on('data', take)
     tsx.stderr?.on('data', take)
     tsx.once('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${output.join('')}`)))
-    setTimeout(() => reject(new Error(`npm start was not up within 45 s:\n${output.join('')}`)), 45_000)
+    setTimeout(
+      () => reject(new Error(`npm start did not say "${until}" within 45 s:\n${output.join('')}`)),
+      45_000,
+    )
   })
   return { tsx, output }
 }
@@ -113,5 +116,17 @@ describe.runIf(process.platform === 'linux')('npm start after a crash', () => {
     console.info(
       `old anvil gone ${afterWrapper} ms after kill -9 of tsx, ${afterOwner} ms after kill -9 of the stack's process`,
     )
+  })
+
+  test('stops once up when tsx is killed by kill -9 while the stack is still starting', async () => {
+    // The parent check must not depend on when tsx dies: a check that read its parent only once the
+    // stack was up read the new one here, and this stack then ran on for good.
+    const { tsx, output } = await npmStart('✓ chain: anvil')
+    const { anvil, owner } = pidfile()
+    tsx.kill('SIGKILL')
+    await goneWithin(anvil, 50_000)
+    await goneWithin(owner, 5_000)
+    // A stop, not a crash (its last line may still be on its way through the pipe).
+    await expect.poll(() => output.join('')).toContain('Stopped.')
   })
 })
