@@ -6,8 +6,9 @@ import type { ServicesClient } from '../account/http-client.ts'
 import type { SwapToken } from './swap.ts'
 
 export interface SwapTransaction {
-  from: `0x${string}`
-  to: `0x${string}`
+  /** CAIP-10, as the services write accounts and contracts. */
+  from: string
+  to: string
   data: `0x${string}`
   /** The native value for an approval; a swap's native value is the pay amount, sent by the caller. */
   value?: string | undefined
@@ -30,7 +31,7 @@ async function getSwapTokens(client: ServicesClient, chainId: string): Promise<S
 
 export async function getSwapQuote(
   client: ServicesClient,
-  query: { chainId: string; amount: bigint; userAddress: string; from: string; to: string },
+  query: { amount: bigint; userAddress: string; from: string; to: string },
   signal?: AbortSignal,
 ): Promise<SwapQuote> {
   const answer = await client.get<{ quotes?: { toAmount: string; priceImpact?: number | string }[] }>({
@@ -44,9 +45,10 @@ export async function getSwapQuote(
   return { toAmount: BigInt(quote.toAmount), priceImpact: Number.isFinite(impact) ? impact : undefined }
 }
 
+/** `tokenAddress` is the token's CAIP-10 address, as the tokens list names it. */
 export async function getSwapAllowance(
   client: ServicesClient,
-  query: { chainId: string; tokenAddress: string; userAddress: string },
+  query: { tokenAddress: string; userAddress: string },
 ): Promise<bigint> {
   const answer = await client.get<{ allowance: string }>({ path: '/v1/convert/allowance', query })
   return BigInt(answer.allowance)
@@ -54,7 +56,7 @@ export async function getSwapAllowance(
 
 export async function buildSwapApproval(
   client: ServicesClient,
-  query: { chainId: string; userAddress: string; from: string; to: string; amount: bigint },
+  query: { userAddress: string; from: string; to: string; amount: bigint },
 ): Promise<SwapTransaction> {
   const answer = await client.get<{ tx: SwapTransaction }>({
     path: '/v1/convert/build-approve',
@@ -65,12 +67,11 @@ export async function buildSwapApproval(
 
 export async function buildSwapTransaction(
   client: ServicesClient,
-  body: { chainId: string; amount: bigint; from: string; to: string; userAddress: string; slippage: number },
+  body: { amount: bigint; from: string; to: string; userAddress: string; slippage: number },
 ): Promise<SwapTransaction> {
-  const { chainId, slippage, amount, ...rest } = body
+  const { slippage, amount, ...rest } = body
   const answer = await client.post<{ tx: SwapTransaction }>({
     path: '/v1/convert/build-transaction',
-    query: { chainId },
     body: { ...rest, amount: amount.toString(), eip155: { slippage } },
   })
   return answer.tx

@@ -10,13 +10,16 @@ import { formatTokenAmount } from '../format.ts'
 import { readableError } from '../readable-error.ts'
 import type { ToastStore } from '../stores/toast.ts'
 import { buildSwapApproval, buildSwapTransaction, getSwapAllowance, type SwapTransaction } from './api.ts'
-import { isNativeSwapToken, minimumReceived, swapAmountUnits, tokenAddressOf } from './swap.ts'
+import { isNativeSwapToken, minimumReceived, swapAmountUnits } from './swap.ts'
 import type { SwapStore } from './swap-store.ts'
 
 const SwapActionText = {
   DECLINED: 'Swap declined',
   APPROVE_IN_WALLET: 'Approve the request in your wallet',
 } as const
+
+/** `eip155:31337:0x…` or `0x…` → `0x…`: the services write contracts in CAIP-10. */
+const plainAddress = (address: string) => address.split(':').pop() as `0x${string}`
 
 async function sendAndWait(
   wagmiConfig: Config,
@@ -25,7 +28,7 @@ async function sendAndWait(
   value: bigint,
 ): Promise<Hash> {
   const gas = tx.eip155?.gas ? BigInt(tx.eip155.gas) : undefined
-  const hash = await sendTransaction(wagmiConfig, { chainId, to: tx.to, data: tx.data, value, gas })
+  const hash = await sendTransaction(wagmiConfig, { chainId, to: plainAddress(tx.to), data: tx.data, value, gas })
   const receipt = await waitForTransactionReceipt(wagmiConfig, { chainId, hash })
   if (receipt.status !== 'success') throw new ExecutionRevertedError()
   return hash
@@ -36,7 +39,6 @@ export async function submitSwap({
   services,
   wagmiConfig,
   chainId,
-  caipNetworkId,
   address,
   toast,
   afterSwap,
@@ -45,7 +47,6 @@ export async function submitSwap({
   services: ServicesClient
   wagmiConfig: Config
   chainId: number
-  caipNetworkId: string
   address: `0x${string}`
   toast: ToastStore
   afterSwap: (hash: Hash) => Promise<void>
@@ -53,15 +54,11 @@ export async function submitSwap({
   const { from, to, amount, slippage, quote, phase } = swap.store.getState()
   const units = from ? swapAmountUnits(amount, from.decimals) : undefined
   if (phase !== 'idle' || !from || !to || units === undefined || !quote) return undefined
-  const route = { chainId: caipNetworkId, userAddress: address, from: from.address, to: to.address }
+  const route = { userAddress: address, from: from.address, to: to.address }
   toast.showLoading(SwapActionText.APPROVE_IN_WALLET)
   try {
     if (!isNativeSwapToken(from)) {
-      const allowance = await getSwapAllowance(services, {
-        chainId: caipNetworkId,
-        tokenAddress: tokenAddressOf(from),
-        userAddress: address,
-      })
+      const allowance = await getSwapAllowance(services, { tokenAddress: from.address, userAddress: address })
       if (allowance < units) {
         swap.setPhase('approving')
         await sendAndWait(

@@ -52,7 +52,7 @@ export default function WalletSwap({ portico }: ViewProps) {
     const native = tokens.kind === 'ready' ? tokens.tokens.find(isNativeSwapToken) : undefined
     if (native && !swap.store.getState().from) swap.pick('from', native)
   }, [tokens, swap])
-  useSwapQuote({ swap, state, services: accountData.services, caipNetworkId: network.caipNetworkId, address })
+  useSwapQuote({ swap, state, services: accountData.services, address })
 
   if (tokens.kind === 'failed')
     return (
@@ -109,7 +109,6 @@ export default function WalletSwap({ portico }: ViewProps) {
       services: accountData.services,
       wagmiConfig,
       chainId: network.id,
-      caipNetworkId: network.caipNetworkId,
       address,
       toast,
       afterSwap: async (hash) => {

@@ -16,13 +16,11 @@ export function useSwapQuote({
   swap,
   state,
   services,
-  caipNetworkId,
   address,
 }: {
   swap: SwapStore
   state: SwapState
   services: ServicesClient
-  caipNetworkId: string
   address: string | undefined
 }) {
   const { from, to, amount, phase } = state
@@ -33,7 +31,7 @@ export function useSwapQuote({
     const timer = setTimeout(() => {
       getSwapQuote(
         services,
-        { chainId: caipNetworkId, amount: units, userAddress: address, from: from.address, to: to.address },
+        { amount: units, userAddress: address, from: from.address, to: to.address },
         abort.signal,
       ).then(
         (quote) => !abort.signal.aborted && swap.setQuote(quote),
@@ -44,5 +42,5 @@ export function useSwapQuote({
       clearTimeout(timer)
       abort.abort()
     }
-  }, [swap, from, to, amount, phase, services, caipNetworkId, address])
+  }, [swap, from, to, amount, phase, services, address])
 }
