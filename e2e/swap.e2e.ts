@@ -1,0 +1,113 @@
+import type { Page } from 'playwright-core'
+import { createPublicClient, erc20Abi, type Hex, http, parseEther } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
+import { expectAccessibleModal } from './axe.ts'
+import { fundFromDevAccount } from './fund.ts'
+import { useWalletSession } from './wallet-session.ts'
+
+/** Issue 13 §1: a connected visitor swaps ETH for USDC through the dev chain's Uniswap V2 pools. */
+const stack = inject('stack')
+const key = generatePrivateKey()
+const visitor = privateKeyToAccount(key)
+const usdc = stack.deployment.tokens.USDC as Hex
+const chain = createPublicClient({ transport: http(stack.rpcUrl) })
+const session = useWalletSession(key)
+
+beforeAll(() => fundFromDevAccount(stack.rpcUrl, 8, visitor.address, '1'))
+
+beforeEach(async () => {
+  const { page } = session
+  await page.goto(`${stack.pageUrl}/?signIn=off`)
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  await dialog(page)
+    .getByRole('button', { name: /Test Wallet/ })
+    .click()
+  await expect.poll(() => page.getByTestId('status').textContent(), { timeout: 10_000 }).toBe('connected')
+  await page.getByRole('button', { name: /^Account / }).click()
+  await dialog(page).getByRole('button', { name: 'Swap', exact: true }).click()
+  await expect
+    .poll(() => dialog(page).getByRole('heading', { name: 'Swap' }).count(), { timeout: 5_000 })
+    .toBe(1)
+  await expect
+    .poll(
+      () =>
+        dialog(page)
+          .getByRole('button', { name: /^Pay with ETH/ })
+          .count(),
+      { timeout: 10_000 },
+    )
+    .toBe(1)
+})
+
+const dialog = (page: Page) => page.getByRole('dialog')
+const usdcOf = (address: Hex) =>
+  chain.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+
+async function pickReceive(page: Page, symbol: string) {
+  await dialog(page)
+    .getByRole('button', { name: /^Select a token to receive|^Receive / })
+    .click()
+  await dialog(page).getByLabel('Token to receive').fill(symbol.toLowerCase())
+  await dialog(page)
+    .getByRole('button', { name: new RegExp(`^${symbol}`) })
+    .first()
+    .click()
+}
+
+describe('Swap', () => {
+  it('swaps 0.1 ETH for USDC: a quote after a pause, a review, the wallet, and the balances move', async () => {
+    const { page } = session
+    const before = await usdcOf(visitor.address)
+    const ethBefore = await chain.getBalance({ address: visitor.address })
+    await pickReceive(page, 'USDC')
+    await dialog(page).getByLabel('Amount to pay').fill('0.1')
+    await expect
+      .poll(
+        () =>
+          dialog(page)
+            .getByText(/^1 ETH = [\d,]+\.\d+ USDC$/)
+            .count(),
+        { timeout: 10_000 },
+      )
+      .toBe(1)
+    const received = (await dialog(page).getByLabel('Amount to receive').textContent()) ?? ''
+    expect(Number(received.replaceAll(',', ''))).toBeGreaterThan(100)
+    await expectAccessibleModal(page, 'WalletSwap (quoted)')
+
+    await dialog(page).getByRole('button', { name: 'Review swap' }).click()
+    await dialog(page).getByRole('button', { name: 'Swap', exact: true }).click()
+    await expect
+      .poll(() => dialog(page).getByRole('heading', { name: 'Swapped' }).count(), { timeout: 20_000 })
+      .toBe(1)
+    await expectAccessibleModal(page, 'WalletSwap (done)')
+    const after = await usdcOf(visitor.address)
+    expect(after).toBeGreaterThan(before)
+    expect(await chain.getBalance({ address: visitor.address })).toBeLessThan(ethBefore - parseEther('0.1'))
+
+    await dialog(page).getByRole('button', { name: 'View activity' }).click()
+    await expect.poll(() => dialog(page).getByText(/USDC/).count(), { timeout: 20_000 }).toBeGreaterThan(0)
+  })
+
+  it('says what is missing on the button, and refuses more than the balance before the wallet opens', async () => {
+    const { page } = session
+    await expect.poll(() => dialog(page).getByRole('button', { name: 'Select a token' }).count()).toBe(1)
+    await pickReceive(page, 'USDC')
+    await expect.poll(() => dialog(page).getByRole('button', { name: 'Enter an amount' }).count()).toBe(1)
+    await dialog(page).getByLabel('Amount to pay').fill('5')
+    await expect
+      .poll(() => dialog(page).getByRole('button', { name: 'Insufficient ETH balance' }).isDisabled())
+      .toBe(true)
+    expect(await dialog(page).getByLabel('Amount to pay').getAttribute('aria-invalid')).toBe('true')
+    // Swapping back and forth keeps the tokens on their sides.
+    await dialog(page).getByRole('button', { name: 'Switch pay and receive tokens' }).click()
+    await expect
+      .poll(() =>
+        dialog(page)
+          .getByRole('button', { name: /^Pay with USDC/ })
+          .count(),
+      )
+      .toBe(1)
+    await expectAccessibleModal(page, 'WalletSwap (form)')
+  })
+})
