@@ -123,6 +123,11 @@ const gatewayRoutes: Route[] = [
 ]
 
 export const nameRoutes: Route[] = [
+  {
+    name: 'GET /v1/profile/settings',
+    guard: CORS_GUARD,
+    valid: (target) => fc.constant(fromPage(target, 'GET', '/v1/profile/settings')),
+  },
   ...(['account', 'suggestions'] as const).map(
     (kind): Route => ({
       name: `GET /v1/profile/${kind}/:name`,
