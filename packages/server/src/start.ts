@@ -4,6 +4,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { newAdminToken, publishAdminChannel } from './admin/channel.ts'
 import type { ChainOptionsInput } from './chain-data/config.ts'
 import { type ChainServices, startChainServices } from './chain-data/service.ts'
+import { SwapsOptions, type SwapsOptionsInput } from './convert/config.ts'
 import { type DashboardSettings, prepareDashboard } from './dashboard/setup.ts'
 import { preparePrivateDataDir } from './db/data-dir.ts'
 import { openDatabase } from './db/database.ts'
@@ -63,6 +64,12 @@ export interface StartServerOptions {
    * fails over between, e.g. `{ upstreams: { 31337: ['http://a:8545', 'http://b:8545'] } }`.
    */
   rpcProxy?: RpcProxyOptionsInput
+  /**
+   * Turns on swaps (issue 13, the `/v1/convert` routes but the gas price): per chain id, a Uniswap V2
+   * router with its factory and WETH, the node to read the pools from and the ERC-20s offered, e.g.
+   * `{ chains: { 31337: { rpcUrl, router, factory, weth, tokens: [{ address, symbol, name, decimals }] } } }`.
+   */
+  swaps?: SwapsOptionsInput
   /** The reverse proxies whose `X-Forwarded-For` is believed (`TRUST_PROXY`, see http/trust-proxy.ts). */
   trustProxy?: TrustProxy
   /** Days stored analytics events are kept (`ANALYTICS_RETENTION_DAYS`, default 90). */
@@ -106,6 +113,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // Checked before anything opens: a key that is no private key stops the start here.
   const gatewayKey = options.names?.gatewayKey
   const gatewaySigner = gatewayKey ? privateKeyToAccount(gatewayKey).address : undefined
+  const swaps = options.swaps ? parseSwaps(options.swaps) : undefined
   // Before the database: a refusal leaves no migration behind.
   if (options.dataDir) await preparePrivateDataDir(options.dataDir)
   const hashSecret =
@@ -160,6 +168,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       names: options.names,
       chain: chain?.chainData,
       rpcProxy,
+      swaps,
       trustProxy: options.trustProxy,
       analyticsRetentionDays: options.analyticsRetentionDays,
       analyticsRateLimit: options.analyticsRateLimit,
@@ -217,6 +226,13 @@ function parsePublicUrl(value: string | undefined): URL | undefined {
   const parsed = normaliseOrigin(value)
   if (!parsed.ok) throw new Error(`PUBLIC_URL: ${parsed.reason}`)
   return new URL(parsed.origin)
+}
+
+function parseSwaps(input: SwapsOptionsInput) {
+  const result = SwapsOptions.safeParse(input)
+  if (result.success) return result.data
+  const issue = result.error.issues[0]
+  throw new Error(`swaps.${issue?.path.join('.')}: ${issue?.message ?? 'invalid'}`)
 }
 
 async function freePort(host: string): Promise<number> {
