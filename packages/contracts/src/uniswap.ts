@@ -71,6 +71,10 @@ export async function ensureUniswap(options: {
   })
   const transport = http(options.rpcUrl)
   const client = createPublicClient({ chain, transport, pollingInterval: 20 }) as PublicClient
+  // The licence note promises Uniswap V2 on the development chain only: refuse any other node.
+  const node = await client.request({ method: 'web3_clientVersion' })
+  if (!node.startsWith('anvil/'))
+    throw new Error(`Uniswap V2 is deployed on a local anvil chain only; ${options.rpcUrl} is ${node}`)
   const wallet = createWalletClient({
     account: privateKeyToAccount(DEV_ACCOUNTS[DEMO_DEPLOYER_INDEX].privateKey),
     chain,

@@ -52,6 +52,7 @@ export const convertPlugin: FastifyPluginAsync<{ swaps: SwapsConfig }> = async (
     async ({ query }) => {
       const { chain, token: from } = firstSwapToken(chains, query.from, 'query', 'from')
       const to = swapTokenOf(chain, query.to, 'query', 'to')
+      // Checked, not used: a quote does not depend on who swaps.
       if (query.userAddress) accountOn(chain, query.userAddress, 'query')
       const quote = await quoteSwap(chain, from, to, query.amount, 'query')
       return {
@@ -87,6 +88,7 @@ export const convertPlugin: FastifyPluginAsync<{ swaps: SwapsConfig }> = async (
     { schema: { querystring: ApproveQuery, response: { 200: ApproveAnswer } } },
     async ({ query }) => {
       const { chain, token } = firstSwapToken(chains, query.from, 'query', 'from')
+      // The approval does not name the token bought, but it must be one the swap can buy.
       swapTokenOf(chain, query.to, 'query', 'to')
       const owner = accountOn(chain, query.userAddress, 'query')
       const { to, data } = approveCall(chain, requireErc20(token, 'query', 'from'), query.amount)
