@@ -152,6 +152,7 @@ describeEachBackend('convert routes', (backend) => {
     expect(Number(eth.toAmount) / 1e6).toBeCloseTo(4500 * 0.997 * (1 - eth.priceImpact / 100), 1)
   })
 
+  // Before the swaps below move the WETH pools' prices: a 1:1 direct pair is then the better way.
   test('token to token takes a direct pair once one exists, when it gives more than the way through WETH', async () => {
     const deployer = chain.wallet(8)
     const tokens = [chain.deployment.tokens.USDC, chain.deployment.tokens.DAI]
