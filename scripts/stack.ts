@@ -3,12 +3,15 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import {
   DEMO_GENESIS_OFFSET_SECONDS,
+  DEMO_POOL_TOKENS,
   DEMO_TOKEN_ICONS,
   DEV_ACCOUNTS,
   ensureDemoDeployment,
   ensureNameResolver,
+  ensureUniswap,
   type NameResolverDeployment,
   startAnvil,
+  type UniswapDeployment,
 } from '@portico/contracts'
 import {
   iconTableFromEnv,
@@ -59,6 +62,8 @@ export interface Stack {
   deployment: Awaited<ReturnType<typeof ensureDemoDeployment>>
   /** The resolver through which standard ENS calls resolve account names (`ensUniversalResolver`). */
   nameResolver: NameResolverDeployment
+  /** Uniswap V2 and its demo pools, which the services' swaps trade through. */
+  uniswap: UniswapDeployment
   stop(): Promise<void>
 }
 
@@ -93,9 +98,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const deployment = await step(log, 'contracts: compile, deploy and seed', () =>
       ensureDemoDeployment({ rpcUrl: chainUrl, dataDir }),
     )
+    // Uniswap V2 is GPL-3.0-or-later: deployed unmodified, from npm, on the development chain only.
+    const poolTokens = DEMO_POOL_TOKENS.map((key) => deployment.tokens[key])
+    const uniswap = await step(log, 'swaps: Uniswap V2 and demo pools', () =>
+      ensureUniswap({ rpcUrl: chainUrl, dataDir, tokens: poolTokens }),
+    )
     const webPort = options.webPort ?? 3000
     const pageOrigin = `http://${host}:${webPort}`
     const projectId = await devProjectId(dataDir)
+    const tokenIcons = iconTableFromEnv(process.env.PORTICO_TOKEN_ICONS) ?? DEMO_TOKEN_ICONS
     const namesGatewayKey = parseGatewayKey(options.namesGatewayKey) ?? (await devGatewayKey(dataDir))
     const server = await step(log, 'services: database, migrations, server', () =>
       startServer({
@@ -120,13 +131,26 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           startBlock: deployment.firstBlock,
           spamCollections: [deployment.nfts.spam.address],
           prices: priceTableFromEnv(process.env.PORTICO_PRICES),
-          tokenIcons: iconTableFromEnv(process.env.PORTICO_TOKEN_ICONS) ?? DEMO_TOKEN_ICONS,
+          tokenIcons,
           metadata: metadataOptionsFromEnv(process.env),
         },
         trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
         // The RPC proxy: the chain's own node, unless RPC_UPSTREAMS names several.
         rpcProxy: {
           upstreams: rpcUpstreamsFromEnv(process.env.RPC_UPSTREAMS) ?? { [deployment.chainId]: [chainUrl] },
+        },
+        // Swaps on the local chain through the demo pools: ETH and the pooled demo tokens.
+        swaps: {
+          chains: {
+            [deployment.chainId]: {
+              rpcUrl: chainUrl,
+              router: uniswap.router,
+              factory: uniswap.factory,
+              weth: uniswap.weth,
+              tokens: poolTokens,
+              tokenIcons,
+            },
+          },
         },
         // Sign-in with wallet: signatures of contract accounts are checked on this chain.
         siwx: { chainId: deployment.chainId, rpcUrl: chainUrl },
@@ -192,6 +216,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       chainId: deployment.chainId,
       deployment,
       nameResolver,
+      uniswap,
       stop,
     }
   } catch (error) {

@@ -71,3 +71,17 @@ export const DEMO_HISTORY: readonly HistoryEntry[] = [
   { daysAgo: 8.6, kind: 'token', token: 'WETH', from: 3, to: 0, amount: '0.05' },
   { daysAgo: 3.2, kind: 'token', token: 'USDC', from: 0, to: 1, amount: '42.5' },
 ]
+
+/**
+ * The demo's swap pools (Uniswap V2, development chain only): each priced token is paired with
+ * WETH at its USD price against ETH's, with `depthEth` ether on the WETH side, so a swap of a few
+ * ether moves the price by a fraction of a percent as on a busy pool.
+ */
+export const DEMO_POOLS: {
+  depthEth: number
+  ethUsd: number
+  tokenPricesUsd: Readonly<Record<string, number>>
+} = { depthEth: 1_000, ethUsd: 3_000, tokenPricesUsd: { USDC: 1, DAI: 1 } }
+
+/** The demo tokens that get a pool; WETH and POINTS are stand-ins the account views show, not swapped. */
+export const DEMO_POOL_TOKENS: readonly TokenKey[] = ['USDC', 'DAI']

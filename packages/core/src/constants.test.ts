@@ -8,6 +8,9 @@ import {
   MODAL_DEFAULTS,
   RECENT_WALLETS_MAX,
   SOCIAL_DEFAULTS,
+  SWAP_POPULAR_TOKENS,
+  SWAP_SLIPPAGE_PERCENT,
+  SWAP_SUGGESTED_TOKENS,
   TOAST_AUTO_CLOSE_MS,
   TOAST_REOPEN_MS,
 } from './constants.ts'
@@ -50,5 +53,14 @@ describe('behaviour §9 constants', () => {
 
   it('offers the social providers in the spec order', () => {
     expect(SOCIAL_DEFAULTS).toEqual(['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'])
+  })
+
+  it('swaps at 1 % slippage by default, 50 % at most, and puts the common tokens first', () => {
+    expect(SWAP_SLIPPAGE_PERCENT).toEqual({ default: 1, max: 50 })
+    for (const list of [SWAP_SUGGESTED_TOKENS, SWAP_POPULAR_TOKENS]) {
+      expect(list[0]).toBe('ETH')
+      expect(list).toEqual(expect.arrayContaining(['USDC', 'USDT', 'DAI', 'WBTC', 'UNI', 'AAVE']))
+      expect(new Set(list).size).toBe(list.length)
+    }
   })
 })

@@ -70,4 +70,33 @@ export const ANALYTICS_FIELD_LIMITS = {
   properties: 20,
 } as const
 
+/**
+ * Swaps (issue 13): the slippage a swap allows unless the user picks another, and the most the
+ * services accept, in percent of the quoted amount.
+ */
+export const SWAP_SLIPPAGE_PERCENT = { default: 1, max: 50 } as const
+
+/** Symbols the swap view offers as one-tap choices, when the chain has them (issue 13). */
+export const SWAP_SUGGESTED_TOKENS = ['ETH', 'USDC', 'USDT', 'DAI', 'WBTC', 'UNI', 'AAVE'] as const
+
+/** Symbols the swap view's token search lists first, in this order, when the chain has them. */
+export const SWAP_POPULAR_TOKENS = [
+  'ETH',
+  'WETH',
+  'USDC',
+  'USDT',
+  'DAI',
+  'WBTC',
+  'UNI',
+  'AAVE',
+  'LINK',
+  'ARB',
+  'OP',
+  'MKR',
+  'LDO',
+  'CRV',
+  'SNX',
+  'ENS',
+] as const
+
 export const DEFAULT_SERVICES_URL = 'http://127.0.0.1:3001'

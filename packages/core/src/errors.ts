@@ -7,6 +7,7 @@ export const ErrorText = {
   PROJECT_ID_NOT_DEFINED: 'Project ID is not defined',
   TOKEN_BALANCE_UNAVAILABLE: 'Token Balance Unavailable',
   NETWORK_NOT_SUPPORTED_FOR_GAS_PRICE: 'Network not supported for Gas Price',
+  NETWORK_NOT_SUPPORTED_FOR_SWAPS: 'Network not supported for Swaps',
   UNSUPPORTED_CHAIN: 'Unsupported chain',
   FAILED_TO_DISCONNECT: 'Failed to disconnect',
   FAILED_TO_FETCH_TRANSACTIONS: 'Failed to fetch transactions',

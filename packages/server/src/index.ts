@@ -7,6 +7,7 @@ export {
   priceTableFromEnv,
 } from './chain-data/config.ts'
 export { type ChainServices, startChainServices } from './chain-data/service.ts'
+export { SwapsOptions, type SwapsOptionsInput } from './convert/config.ts'
 export { type Database, type OpenDatabaseOptions, openDatabase } from './db/database.ts'
 export type { Tables } from './db/tables.ts'
 export { type DevMail, type DevMailbox, startDevMailbox } from './embedded/dev-mailbox.ts'

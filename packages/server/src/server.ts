@@ -4,6 +4,8 @@ import { DEFAULT_RETENTION_DAYS } from './analytics/retention.ts'
 import { analyticsPlugin } from './analytics/routes.ts'
 import type { ChainData } from './chain-data/config.ts'
 import { chainDataPlugin } from './chain-data/routes.ts'
+import type { SwapsConfig } from './convert/config.ts'
+import { convertPlugin } from './convert/routes.ts'
 import { dashboardPlugin } from './dashboard/routes.ts'
 import type { DashboardServices } from './dashboard/setup.ts'
 import type { Database } from './db/database.ts'
@@ -50,6 +52,11 @@ export interface BuildServerOptions {
    * exist. With its `gatewayKey`, also the names gateway that PorticoNameResolver sends ENS clients to.
    */
   names?: NamesOptions | undefined
+  /**
+   * Swaps through a Uniswap V2 router, per chain (`SwapsOptions` parsed); absent, the
+   * /v1/convert routes but the gas price do not exist, and every chain is `Network not supported for Swaps`.
+   */
+  swaps?: SwapsConfig | undefined
   /** Lets the projects CLI reach a server that holds the embedded database (see admin/channel.ts). */
   adminToken?: string | undefined
   /** Which reverse proxies' `X-Forwarded-For` to believe for the visitor's address (http/trust-proxy.ts). */
@@ -81,6 +88,7 @@ export async function buildServer({
   names,
   chain,
   rpcProxy,
+  swaps,
   adminToken,
   trustProxy,
   analyticsRetentionDays = DEFAULT_RETENTION_DAYS,
@@ -114,6 +122,7 @@ export async function buildServer({
       if (siwx) await v1.register(siwxPlugin(database.db, siwx))
       if (names) await v1.register(namesPlugin(database.db, names))
       if (onramp && chain) await v1.register(onrampPlugin(database.db, chain, onramp, payer))
+      if (swaps) await v1.register(convertPlugin, { swaps })
     },
     { prefix: '/v1' },
   )

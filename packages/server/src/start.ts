@@ -4,6 +4,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { newAdminToken, publishAdminChannel } from './admin/channel.ts'
 import type { ChainOptionsInput } from './chain-data/config.ts'
 import { type ChainServices, startChainServices } from './chain-data/service.ts'
+import { SwapsOptions, type SwapsOptionsInput } from './convert/config.ts'
 import { type DashboardSettings, prepareDashboard } from './dashboard/setup.ts'
 import { preparePrivateDataDir } from './db/data-dir.ts'
 import { openDatabase } from './db/database.ts'
@@ -65,6 +66,12 @@ export interface StartServerOptions {
    * fails over between, e.g. `{ upstreams: { 31337: ['http://a:8545', 'http://b:8545'] } }`.
    */
   rpcProxy?: RpcProxyOptionsInput
+  /**
+   * Turns on swaps (issue 13, the `/v1/convert` routes but the gas price): per chain id, a Uniswap V2
+   * router with its factory and WETH, the node to read the pools from and the ERC-20s offered, e.g.
+   * `{ chains: { 31337: { rpcUrl, router, factory, weth, tokens: [{ address, symbol, name, decimals }] } } }`.
+   */
+  swaps?: SwapsOptionsInput
   /** The reverse proxies whose `X-Forwarded-For` is believed (`TRUST_PROXY`, see http/trust-proxy.ts). */
   trustProxy?: TrustProxy
   /** Days stored analytics events are kept (`ANALYTICS_RETENTION_DAYS`, default 90). */
@@ -124,6 +131,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   if (options.onramp && !options.chain)
     throw new Error('The on-ramp needs the chain option: it prices and delivers on that chain')
   const onramp = options.onramp ? prepareOnramp(options.onramp, { mode, publicUrl }) : undefined
+  const swaps = options.swaps ? parseSwaps(options.swaps) : undefined
   // Before the database: a refusal leaves no migration behind.
   if (options.dataDir) await preparePrivateDataDir(options.dataDir)
   const hashSecret =
@@ -178,6 +186,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       names: options.names,
       chain: chain?.chainData,
       rpcProxy,
+      swaps,
       trustProxy: options.trustProxy,
       analyticsRetentionDays: options.analyticsRetentionDays,
       analyticsRateLimit: options.analyticsRateLimit,
@@ -246,6 +255,13 @@ function walletConnectRelayUrl(publicUrl: URL | undefined): string {
   const url = new URL(WC_RELAY_PATH, publicUrl)
   url.protocol = publicUrl.protocol === 'https:' ? 'wss:' : 'ws:'
   return url.href
+}
+
+function parseSwaps(input: SwapsOptionsInput) {
+  const result = SwapsOptions.safeParse(input)
+  if (result.success) return result.data
+  const issue = result.error.issues[0]
+  throw new Error(`swaps.${issue?.path.join('.')}: ${issue?.message ?? 'invalid'}`)
 }
 
 async function freePort(host: string): Promise<number> {

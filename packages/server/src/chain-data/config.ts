@@ -36,7 +36,7 @@ const PriceTable = tokenTable(z.number().nonnegative().finite())
  * Token icons: http(s) or `data:image/…` URLs (the modal shows nothing else). JSON in
  * `PORTICO_TOKEN_ICONS` when started from the stack; a token without one gets a monogram.
  */
-const IconTable = tokenTable(
+export const IconTable = tokenTable(
   z
     .string()
     .refine((url) => /^(https?:\/\/|data:image\/)/i.test(url), 'icons must be http(s) or data:image URLs'),
@@ -103,15 +103,20 @@ export interface ChainData {
 
 /** USD per whole token: by address first, then symbol; unknown tokens are worth 0. */
 export function priceOf(config: ChainConfig, symbol: string, address?: string): number {
-  return lookup(config.prices, symbol, address) ?? 0
+  return tableEntry(config.prices, symbol, address) ?? 0
 }
 
 /** The token's icon URL, by address first, then symbol; '' when the operator gave none. */
 export function iconOf(config: ChainConfig, symbol: string, address?: string): string {
-  return lookup(config.tokenIcons, symbol, address) ?? ''
+  return tableEntry(config.tokenIcons, symbol, address) ?? ''
 }
 
-function lookup<T>(table: Record<string, T>, symbol: string, address: string | undefined): T | undefined {
+/** A price or icon table's entry for a token: by address first, then symbol. */
+export function tableEntry<T>(
+  table: Record<string, T>,
+  symbol: string,
+  address: string | undefined,
+): T | undefined {
   return (address === undefined ? undefined : table[address.toLowerCase()]) ?? table[symbol.toUpperCase()]
 }
 

@@ -17,7 +17,7 @@ export const AccountParams = z.object({
     .transform((value) => value.toLowerCase()),
 })
 
-const CaipNetworkId = z.string().transform((value, context) => {
+export const CaipNetworkId = z.string().transform((value, context) => {
   try {
     const parsed = parseCaipNetworkId(value)
     return `${parsed.namespace}:${parsed.chainId}`

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Route } from './fuzz.ts'
 import { chainDataRoutes } from './routes/chain-data.ts'
+import { convertRoutes } from './routes/convert.ts'
 import { dashboardRoutes } from './routes/dashboard.ts'
 import { embeddedRoutes } from './routes/embedded.ts'
 import { nameRoutes } from './routes/names.ts'
@@ -18,6 +19,7 @@ import { walletConnectRelayRoutes } from './routes/wc-relay.ts'
 export const ROUTES: Route[] = [
   ...serviceRoutes,
   ...chainDataRoutes,
+  ...convertRoutes,
   ...siwxRoutes,
   ...nameRoutes,
   ...onrampRoutes,

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
-import { DEV_ACCOUNTS } from '@portico/contracts'
+import { DEMO_POOL_TOKENS, DEV_ACCOUNTS } from '@portico/contracts'
 import { buildSiweMessage, type SiweFields } from '@portico/core/siwx'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { ChainOptions } from '../chain-data/config.ts'
+import { NATIVE_TOKEN } from '../convert/market.ts'
 import type { DashboardServices } from '../dashboard/setup.ts'
 import { type Database, openDatabase } from '../db/database.ts'
 import type { Tables } from '../db/tables.ts'
@@ -22,6 +23,7 @@ import { testIndexer } from '../test-support/chain-data.ts'
 import { testDashboard } from '../test-support/dashboard.ts'
 import { injectAsFrame } from '../test-support/frame-call.ts'
 import { setUpKeyAsFrame } from '../test-support/frame-keys.ts'
+import { deployTestSwaps } from '../test-support/swaps.ts'
 import { type PageServer, startPageServer } from './page-server.ts'
 
 export const PAGE = 'https://wallet.example'
@@ -54,6 +56,8 @@ export interface FuzzTarget {
   /** Demo tokens and the dev accounts that have history and NFTs, lower-case. */
   tokens: string[]
   accounts: string[]
+  /** The tokens the swaps offer on the chain, native first, as CAIP-10 addresses. */
+  swapTokens: string[]
   /** `next` cursors the routes handed out, to pass back and to tamper with. */
   cursors: { history: string[]; nfts: string[] }
   signer: PrivateKeyAccount
@@ -85,9 +89,9 @@ export function siweMessage(
 }
 
 /**
- * The services with every optional part on (chain data on an indexed demo chain, the RPC proxy, SIWX,
- * the embedded wallet, admin, the WalletConnect relay, the on-ramp with its sandbox), listening, and
- * the demo page server in front of them.
+ * The services with every optional part on (chain data on an indexed demo chain, swaps through its
+ * demo pools, the RPC proxy, SIWX, the embedded wallet, admin, the WalletConnect relay, the on-ramp
+ * with its sandbox), listening, and the demo page server in front of them.
  */
 export async function startFuzzTarget(): Promise<FuzzTarget> {
   const chain = await startTestChain()
@@ -98,6 +102,8 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
   try {
     const database: Database = await openDatabase({})
     closers.push(() => database.close())
+    // Before indexing, so the pools' deployment is in the index too.
+    const swaps = await deployTestSwaps(chain)
     const indexer = testIndexer(database, chain)
     await indexer.catchUp()
     await indexer.stop()
@@ -132,6 +138,7 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
         gatewayKey: DEV_ACCOUNTS[5].privateKey,
       },
       rpcProxy,
+      swaps: swaps.config,
       embedded: {
         vault,
         mailer,
@@ -181,6 +188,10 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
       chainId: config.chainId,
       tokens: Object.values(chain.deployment.tokens).map((token) => token.address.toLowerCase()),
       accounts,
+      swapTokens: [
+        `eip155:${config.chainId}:${NATIVE_TOKEN}`,
+        ...DEMO_POOL_TOKENS.map((key) => `eip155:${config.chainId}:${chain.deployment.tokens[key].address}`),
+      ],
       cursors: { history: [], nfts: [] },
       signer,
       stranger: privateKeyToAccount(DEV_ACCOUNTS[7].privateKey),

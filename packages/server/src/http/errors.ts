@@ -5,7 +5,9 @@ import { DatabaseUnavailableError } from '../db/unavailable.ts'
 
 /**
  * An error whose message is meant for the caller, sent as `{error: {code, message}}`. The code is
- * the status's name unless the caller must tell this refusal from others of its status.
+ * the status's name unless the caller must tell this refusal from others of its status. `field`
+ * names the part of the request refused (`query.amount`), for routes that also answer it apart
+ * (the convert routes' `reasons`).
  */
 export class HttpError extends Error {
   override name = 'HttpError'
@@ -13,6 +15,7 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errorCode?: string,
+    readonly field?: string,
   ) {
     super(message)
   }

@@ -19,6 +19,7 @@ test('the first problem becomes a 400 naming the field', () => {
   expect(thrown).toBeInstanceOf(HttpError)
   expect((thrown as HttpError).statusCode).toBe(400)
   expect((thrown as HttpError).message).toMatch(/^query\.currency: Invalid option/)
+  expect((thrown as HttpError).field).toBe('query.currency')
 })
 
 test('a POST without a body is told the body is missing; a body a route may omit still passes', () => {

@@ -33,6 +33,8 @@ export function checkRequest<S extends z.core.$ZodType>(
       error: new HttpError(
         400,
         `${where}: ${unstorable.inName ? 'property names ' : ''}${unstorable.problem}`,
+        undefined,
+        where,
       ),
     }
   }
@@ -40,10 +42,10 @@ export function checkRequest<S extends z.core.$ZodType>(
   if (result.success) return { value: result.data }
   // A POST sent without a body reaches the schema as null: say what is missing, not "received null".
   if (part === 'body' && (value === null || value === undefined))
-    return { error: new HttpError(400, 'body: expected a JSON body') }
+    return { error: new HttpError(400, 'body: expected a JSON body', undefined, 'body') }
   const issue = result.error.issues[0]
   const path = [part, ...(issue?.path ?? [])].map(String).join('.')
-  return { error: new HttpError(400, `${path}: ${issue?.message ?? 'invalid input'}`) }
+  return { error: new HttpError(400, `${path}: ${issue?.message ?? 'invalid input'}`, undefined, path) }
 }
 
 // With the u flag a surrogate pair is one code point, so only a lone half matches.

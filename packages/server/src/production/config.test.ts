@@ -1,3 +1,4 @@
+import { getAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { readProductionConfig } from './config.ts'
 
@@ -14,6 +15,10 @@ const NEWCOMER = {
   RECOVERY_KEY: key('b'),
   HASH_SECRET: key('c'),
 }
+
+const ADDRESS = (digit: string) => `0x${digit.repeat(40)}`
+/** The contracts of a swap deployment; SWAP_TOKENS is each test's own. */
+const SWAPS = { SWAP_ROUTER: ADDRESS('a'), SWAP_FACTORY: ADDRESS('b'), SWAP_WETH: ADDRESS('d') }
 
 function problemsOf(env: Record<string, string | undefined>): string[] {
   const result = readProductionConfig(env)
@@ -258,6 +263,75 @@ describe('portico-server configuration', () => {
     ])
     expect(problemsOf({ ...NEWCOMER, ONRAMP_EUR_PER_USD: '0.92' })).toEqual([
       'ONRAMP_EUR_PER_USD has no use without a provider: set ONRAMP_COINBASE_APP_ID or ONRAMP_MELD_PUBLIC_KEY',
+    ])
+  })
+
+  it('turns swaps on with SWAP_ROUTER, SWAP_FACTORY, SWAP_WETH and SWAP_TOKENS, on the configured chain', () => {
+    const off = readProductionConfig(NEWCOMER)
+    expect(off.ok && off.config.server.swaps).toBeUndefined()
+    const tokens = [{ address: ADDRESS('c'), symbol: 'USDC', name: 'USD Coin', decimals: 6 }]
+    const on = readProductionConfig({
+      ...NEWCOMER,
+      ...SWAPS,
+      SWAP_TOKENS: JSON.stringify(tokens),
+      PORTICO_TOKEN_ICONS: '{"USDC":"https://icons.example/usdc.svg"}',
+    })
+    if (!on.ok) throw new Error(on.problems.join('\n'))
+    expect(on.config.server.swaps).toEqual({
+      chains: {
+        31337: {
+          rpcUrl: 'http://chain:8545',
+          router: getAddress(ADDRESS('a')),
+          factory: getAddress(ADDRESS('b')),
+          weth: getAddress(ADDRESS('d')),
+          tokens: [{ ...tokens[0], address: getAddress(ADDRESS('c')) }],
+          tokenIcons: { USDC: 'https://icons.example/usdc.svg' },
+        },
+      },
+    })
+  })
+
+  it('refuses swaps with a variable missing, an address that is none, or tokens it cannot offer', () => {
+    expect(problemsOf({ ...NEWCOMER, SWAP_ROUTER: ADDRESS('a') })).toEqual([
+      "SWAP_FACTORY is required with swaps (SWAP_ROUTER, SWAP_FACTORY, SWAP_WETH and SWAP_TOKENS go together): the router's factory, whose pairs the quotes are read from",
+      "SWAP_WETH is required with swaps (SWAP_ROUTER, SWAP_FACTORY, SWAP_WETH and SWAP_TOKENS go together): the router's WETH, through which ETH is traded",
+      'SWAP_TOKENS is required with swaps (SWAP_ROUTER, SWAP_FACTORY, SWAP_WETH and SWAP_TOKENS go together): the ERC-20s offered, as JSON',
+    ])
+    expect(problemsOf({ ...NEWCOMER, ...SWAPS, SWAP_TOKENS: '[{address:' })).toEqual([
+      'SWAP_TOKENS must be JSON, e.g. [{"address":"0x…","symbol":"USDC","name":"USD Coin","decimals":6}]',
+    ])
+    const usdc = { address: ADDRESS('c'), symbol: 'USDC', name: 'USD Coin', decimals: 6 }
+    expect(
+      problemsOf({
+        ...NEWCOMER,
+        ...SWAPS,
+        SWAP_ROUTER: '0x12',
+        SWAP_TOKENS: JSON.stringify([
+          usdc,
+          { ...usdc, decimals: 6.5 },
+          { address: ADDRESS('d'), symbol: 'WETH', name: 'Wrapped Ether', decimals: 18 },
+        ]),
+      }),
+    ).toEqual([
+      'SWAP_ROUTER must be 0x and 40 hex digits',
+      'SWAP_TOKENS[1].decimals must be a whole number from 0 to 36',
+    ])
+    expect(problemsOf({ ...NEWCOMER, ...SWAPS, SWAP_TOKENS: '[]' })).toEqual([
+      'SWAP_TOKENS must list at least one ERC-20 besides the native token',
+    ])
+    expect(
+      problemsOf({
+        ...NEWCOMER,
+        ...SWAPS,
+        SWAP_TOKENS: JSON.stringify([
+          usdc,
+          { ...usdc, address: ADDRESS('e') },
+          { ...usdc, address: ADDRESS('d'), symbol: 'WETH' },
+        ]),
+      }),
+    ).toEqual([
+      'SWAP_TOKENS[1] lists USDC twice',
+      `SWAP_TOKENS[2] must not list the WETH contract ${getAddress(ADDRESS('d'))}: the native token stands for it`,
     ])
   })
 })

@@ -7,6 +7,7 @@ import {
   metadataOptionsFromEnv,
   priceTableFromEnv,
 } from '../chain-data/config.ts'
+import { swapContractsFromEnv } from '../convert/config.ts'
 import { MIN_PASSWORD_LENGTH } from '../dashboard/password.ts'
 import { trustProxyFromEnv } from '../http/trust-proxy.ts'
 import { OnrampEnvironment, onrampFromEnv } from '../onramp/config.ts'
@@ -154,6 +155,8 @@ export function readProductionConfig(env: Record<string, string | undefined>): C
   } catch (error) {
     problems.push((error as Error).message.replace(/^([A-Z_]+): /, '$1 '))
   }
+  const swaps = swapContractsFromEnv(given)
+  problems.push(...swaps.problems)
   problems.push(...requirements(given))
   if (!parsed.success || problems.length > 0) return { ok: false, problems }
   const vars = parsed.data
@@ -187,6 +190,20 @@ export function readProductionConfig(env: Record<string, string | undefined>): C
           ...(metadata ? { metadata } : {}),
         },
         ...(vars.SIWX ? { siwx: chain } : {}),
+        // Swaps through the operator's Uniswap V2 router on the configured chain.
+        ...(swaps.contracts
+          ? {
+              swaps: {
+                chains: {
+                  [vars.CHAIN_ID]: {
+                    rpcUrl: vars.RPC_URL,
+                    ...swaps.contracts,
+                    ...(vars.PORTICO_TOKEN_ICONS ? { tokenIcons: vars.PORTICO_TOKEN_ICONS } : {}),
+                  },
+                },
+              },
+            }
+          : {}),
         ...(vars.NAMES_SUFFIX
           ? { names: { ...chain, suffix: vars.NAMES_SUFFIX, gatewayKey: vars.NAMES_GATEWAY_KEY } }
           : {}),
