@@ -28,7 +28,13 @@ async function sendAndWait(
   value: bigint,
 ): Promise<Hash> {
   const gas = tx.eip155?.gas ? BigInt(tx.eip155.gas) : undefined
-  const hash = await sendTransaction(wagmiConfig, { chainId, to: plainAddress(tx.to), data: tx.data, value, gas })
+  const hash = await sendTransaction(wagmiConfig, {
+    chainId,
+    to: plainAddress(tx.to),
+    data: tx.data,
+    value,
+    gas,
+  })
   const receipt = await waitForTransactionReceipt(wagmiConfig, { chainId, hash })
   if (receipt.status !== 'success') throw new ExecutionRevertedError()
   return hash

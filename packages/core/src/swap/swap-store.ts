@@ -4,9 +4,10 @@
  * secure frame's approval covers it.
  */
 import type { Hash } from 'viem'
+import { SWAP_SLIPPAGE_PERCENT } from '../constants.ts'
 import { createStore, type Store } from '../store.ts'
 import type { SwapQuote } from './api.ts'
-import { DEFAULT_SLIPPAGE_PERCENT, type SwapToken } from './swap.ts'
+import type { SwapToken } from './swap.ts'
 
 type SwapStep = 'form' | 'pick-from' | 'pick-to' | 'review'
 
@@ -53,7 +54,7 @@ export function createSwapStore(initialFrom?: SwapToken): SwapStore {
     from: initialFrom,
     to: undefined,
     amount: '',
-    slippage: DEFAULT_SLIPPAGE_PERCENT,
+    slippage: SWAP_SLIPPAGE_PERCENT.default,
     step: 'form',
     quote: undefined,
     phase: 'idle',

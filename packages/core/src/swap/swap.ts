@@ -4,6 +4,7 @@
  * the wallet's swap-actions.ts.
  */
 import { parseUnits } from 'viem'
+import { SWAP_SLIPPAGE_PERCENT } from '../constants.ts'
 import { formatTokenAmount } from '../format.ts'
 import { isDecimalAmount } from '../validators.ts'
 
@@ -28,9 +29,6 @@ export const SwapText = {
   NO_QUOTE: 'No quote for this amount',
   REVIEW: 'Review swap',
 } as const
-
-/** Behaviour §9 default slippage, in percent. */
-export const DEFAULT_SLIPPAGE_PERCENT = 1
 
 export function tokenAddressOf(token: SwapToken): `0x${string}` {
   return token.address.split(':').pop() as `0x${string}`
@@ -72,7 +70,9 @@ export function swapBlocker(form: {
 
 /** The least that may arrive for `slippagePercent` (0–50, hundredths kept), floored. */
 export function minimumReceived(toAmount: bigint, slippagePercent: number): bigint {
-  const basisPoints = BigInt(Math.round(Math.min(Math.max(slippagePercent, 0), 50) * 100))
+  const basisPoints = BigInt(
+    Math.round(Math.min(Math.max(slippagePercent, 0), SWAP_SLIPPAGE_PERCENT.max) * 100),
+  )
   return (toAmount * (10_000n - basisPoints)) / 10_000n
 }
 
