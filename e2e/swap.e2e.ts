@@ -91,9 +91,9 @@ describe('Swap', () => {
 
   it('says what is missing on the button, and refuses more than the balance before the wallet opens', async () => {
     const { page } = session
-    await expect.poll(() => dialog(page).getByRole('button', { name: 'Select a token' }).count()).toBe(1)
+    await expect.poll(() => dialog(page).getByRole('button', { name: 'Select a token', exact: true }).count()).toBe(1)
     await pickReceive(page, 'USDC')
-    await expect.poll(() => dialog(page).getByRole('button', { name: 'Enter an amount' }).count()).toBe(1)
+    await expect.poll(() => dialog(page).getByRole('button', { name: 'Enter an amount', exact: true }).count()).toBe(1)
     await dialog(page).getByLabel('Amount to pay').fill('5')
     await expect
       .poll(() => dialog(page).getByRole('button', { name: 'Insufficient ETH balance' }).isDisabled())
