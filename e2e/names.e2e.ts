@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { expectAccessibleModal } from './axe.ts'
 import { fundFromDevAccount } from './fund.ts'
 import { installTestWallet } from './test-wallet.ts'
-import { useWalletSession } from './wallet-session.ts'
+import { connectAndOpenAccount, useWalletSession } from './wallet-session.ts'
 
 /** Issue 14 §2–3: a visitor chooses an account name in the modal; it shows everywhere, and stays theirs. */
 const stack = inject('stack')
@@ -23,16 +23,6 @@ beforeAll(() => fundFromDevAccount(stack.rpcUrl, 7, alice.address, '0.01'))
 const dialog = (page: Page) => page.getByRole('dialog')
 const nameField = (page: Page) => dialog(page).getByLabel('Name', { exact: true })
 
-async function connect(page: Page) {
-  await page.goto(`${stack.pageUrl}/?signIn=off`)
-  await page.getByRole('button', { name: 'Connect Wallet' }).click()
-  await dialog(page)
-    .getByRole('button', { name: /Test Wallet/ })
-    .click()
-  await expect.poll(() => page.getByTestId('status').textContent(), { timeout: 10_000 }).toBe('connected')
-  await page.getByRole('button', { name: /^Account / }).click()
-}
-
 async function openChooseName(page: Page) {
   const entry = dialog(page).getByRole('button', { name: 'Choose a name' })
   await expect.poll(() => entry.count(), { timeout: 10_000 }).toBe(1)
@@ -48,7 +38,7 @@ const verdict = (page: Page) => dialog(page).getByRole('status')
 describe('account names', () => {
   it('a visitor chooses a name: the rules are said as they type, the wallet signs, and the name shows everywhere, after a reload too', async () => {
     const { page, wallet } = session
-    await connect(page)
+    await connectAndOpenAccount(page, stack.pageUrl)
     await openChooseName(page)
     // Focus is in the field, so the visitor can type straight away.
     expect(
@@ -109,7 +99,7 @@ describe('account names', () => {
 
   it('a second visitor cannot take it: taken, with free names to pick instead; and Activity names who paid them', async () => {
     const page = await visitorPage(session.context, bobKey)
-    await connect(page)
+    await connectAndOpenAccount(page, stack.pageUrl)
     await openChooseName(page)
     await nameField(page).fill(label.toUpperCase())
     await expect

@@ -4,7 +4,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
 import { expectAccessibleModal } from './axe.ts'
 import { fundFromDevAccount } from './fund.ts'
-import { useWalletSession } from './wallet-session.ts'
+import { connectAndOpenAccount, useWalletSession } from './wallet-session.ts'
 
 /** Issue 18 §2: a Send the visitor can trust, from a fresh account holding a little ETH only. */
 const stack = inject('stack')
@@ -18,13 +18,7 @@ beforeAll(() => fundFromDevAccount(stack.rpcUrl, 8, sender.address, '0.05'))
 
 beforeEach(async () => {
   const { page } = session
-  await page.goto(`${stack.pageUrl}/?signIn=off`)
-  await page.getByRole('button', { name: 'Connect Wallet' }).click()
-  await dialog(page)
-    .getByRole('button', { name: /Test Wallet/ })
-    .click()
-  await expect.poll(() => page.getByTestId('status').textContent(), { timeout: 10_000 }).toBe('connected')
-  await page.getByRole('button', { name: /^Account / }).click()
+  await connectAndOpenAccount(page, stack.pageUrl)
   await dialog(page).getByRole('button', { name: 'Send', exact: true }).click()
   await expect
     .poll(() => dialog(page).getByRole('heading', { name: 'Send' }).count(), { timeout: 5_000 })

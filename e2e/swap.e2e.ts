@@ -4,7 +4,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
 import { expectAccessibleModal } from './axe.ts'
 import { fundFromDevAccount } from './fund.ts'
-import { useWalletSession } from './wallet-session.ts'
+import { connectAndOpenAccount, useWalletSession } from './wallet-session.ts'
 
 /** Issue 13 §1: a connected visitor swaps ETH for USDC through the dev chain's Uniswap V2 pools. */
 const stack = inject('stack')
@@ -18,13 +18,7 @@ beforeAll(() => fundFromDevAccount(stack.rpcUrl, 8, visitor.address, '1'))
 
 beforeEach(async () => {
   const { page } = session
-  await page.goto(`${stack.pageUrl}/?signIn=off`)
-  await page.getByRole('button', { name: 'Connect Wallet' }).click()
-  await dialog(page)
-    .getByRole('button', { name: /Test Wallet/ })
-    .click()
-  await expect.poll(() => page.getByTestId('status').textContent(), { timeout: 10_000 }).toBe('connected')
-  await page.getByRole('button', { name: /^Account / }).click()
+  await connectAndOpenAccount(page, stack.pageUrl)
   await dialog(page).getByRole('button', { name: 'Swap', exact: true }).click()
   await expect
     .poll(() => dialog(page).getByRole('heading', { name: 'Swap' }).count(), { timeout: 5_000 })
@@ -91,9 +85,13 @@ describe('Swap', () => {
 
   it('says what is missing on the button, and refuses more than the balance before the wallet opens', async () => {
     const { page } = session
-    await expect.poll(() => dialog(page).getByRole('button', { name: 'Select a token', exact: true }).count()).toBe(1)
+    await expect
+      .poll(() => dialog(page).getByRole('button', { name: 'Select a token', exact: true }).count())
+      .toBe(1)
     await pickReceive(page, 'USDC')
-    await expect.poll(() => dialog(page).getByRole('button', { name: 'Enter an amount', exact: true }).count()).toBe(1)
+    await expect
+      .poll(() => dialog(page).getByRole('button', { name: 'Enter an amount', exact: true }).count())
+      .toBe(1)
     await dialog(page).getByLabel('Amount to pay').fill('5')
     await expect
       .poll(() => dialog(page).getByRole('button', { name: 'Insufficient ETH balance' }).isDisabled())

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { Hex } from 'viem'
-import { afterAll, beforeAll, beforeEach, inject } from 'vitest'
+import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest'
 import { launchChromium } from './browser.ts'
 import { installTestWallet, type TestWallet } from './test-wallet.ts'
 
@@ -36,4 +36,19 @@ export function useWalletSession(privateKey: Hex, options: { open?: string } = {
     if (options.open) await session.page.goto(options.open)
   })
   return session
+}
+
+/**
+ * What a visitor does first in most tests: opens the page without the sign-in step, connects the Test
+ * Wallet from the modal, and opens the account modal from the connect button.
+ */
+export async function connectAndOpenAccount(page: Page, pageUrl: string): Promise<void> {
+  await page.goto(`${pageUrl}/?signIn=off`)
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Test Wallet/ })
+    .click()
+  await expect.poll(() => page.getByTestId('status').textContent(), { timeout: 10_000 }).toBe('connected')
+  await page.getByRole('button', { name: /^Account / }).click()
 }

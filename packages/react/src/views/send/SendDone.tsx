@@ -1,6 +1,7 @@
 import { type Portico, type SentTransfer, shortenAddress } from '@portico/core'
 import { useEffect, useRef } from 'react'
 import { DoneMark } from '../../components/DoneMark.tsx'
+import { TransactionLink } from '../../components/TransactionLink.tsx'
 
 /** The done state of a send: what went where, the transaction, and the ways on. */
 export function SendDone({
@@ -15,8 +16,6 @@ export function SendDone({
   const heading = useRef<HTMLHeadingElement>(null)
   // The Send button the visitor pressed is gone; the news takes its place in the focus order.
   useEffect(() => heading.current?.focus(), [])
-  const explorer = portico.network.chain.blockExplorers?.default.url
-  const transactionUrl = explorer ? `${explorer.replace(/\/+$/, '')}/tx/${sent.hash}` : undefined
 
   return (
     <div className="send-done">
@@ -32,13 +31,7 @@ export function SendDone({
         <dd title={sent.receiverAddress}>{shortenAddress(sent.receiverAddress)}</dd>
         <dt>Transaction</dt>
         <dd>
-          {transactionUrl ? (
-            <a href={transactionUrl} target="_blank" rel="noopener noreferrer">
-              {shortenAddress(sent.hash)}
-            </a>
-          ) : (
-            <span title={sent.hash}>{shortenAddress(sent.hash)}</span>
-          )}
+          <TransactionLink portico={portico} hash={sent.hash} />
         </dd>
       </dl>
       <div className="actions">

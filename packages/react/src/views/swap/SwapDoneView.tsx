@@ -1,6 +1,7 @@
-import { type Portico, type SwapDone, shortenAddress } from '@portico/core'
+import type { Portico, SwapDone } from '@portico/core'
 import { useEffect, useRef } from 'react'
 import { DoneMark } from '../../components/DoneMark.tsx'
+import { TransactionLink } from '../../components/TransactionLink.tsx'
 
 /** The done state of a swap: what was paid, the least that arrives, the transaction, the ways on. */
 export function SwapDoneView({
@@ -15,7 +16,6 @@ export function SwapDoneView({
   const heading = useRef<HTMLHeadingElement>(null)
   // The button the visitor pressed is gone; the news takes its place in the focus order.
   useEffect(() => heading.current?.focus(), [])
-  const explorer = portico.network.chain.blockExplorers?.default.url
   return (
     <div className="swap-done">
       <DoneMark />
@@ -26,18 +26,7 @@ export function SwapDoneView({
         You paid {done.paid} and receive at least {done.receivedAtLeast}.
       </p>
       <p className="muted">
-        Transaction{' '}
-        {explorer ? (
-          <a
-            href={`${explorer.replace(/\/+$/, '')}/tx/${done.hash}`}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            {shortenAddress(done.hash)}
-          </a>
-        ) : (
-          <span title={done.hash}>{shortenAddress(done.hash)}</span>
-        )}
+        Transaction <TransactionLink portico={portico} hash={done.hash} />
       </p>
       <div className="actions">
         <button
