@@ -80,7 +80,12 @@ describe('Swap', () => {
     expect(await chain.getBalance({ address: visitor.address })).toBeLessThan(ethBefore - parseEther('0.1'))
 
     await dialog(page).getByRole('button', { name: 'View activity' }).click()
-    await expect.poll(() => dialog(page).getByText(/USDC/).count(), { timeout: 20_000 }).toBeGreaterThan(0)
+    // Activity shows the swap as one trade: what left and what arrived.
+    const trade = dialog(page)
+      .getByRole('listitem')
+      .filter({ hasText: /^Trade/ })
+    await expect.poll(() => trade.count(), { timeout: 20_000 }).toBe(1)
+    expect(await trade.textContent()).toMatch(/^Trade0\.100 ETH → [\d,]+\.\d{3} USDC/)
   })
 
   it('says what is missing on the button, and refuses more than the balance before the wallet opens', async () => {
