@@ -20,6 +20,5 @@ addViewCss(`
   cursor: not-allowed; }
 .name-form .primary[aria-busy="true"] { background: var(--portico-accent-fill); color: #fff; opacity: 0.85;
   cursor: progress; }
-.name-done { display: flex; flex-direction: column; align-items: center; gap: 8px; text-align: center; }
 .name-done .chosen { font-size: 1.3em; font-weight: 600; margin: 0; overflow-wrap: anywhere; }
 `)

@@ -11,11 +11,9 @@ addViewCss(`
   cursor: not-allowed; }
 .send-form .primary[aria-busy="true"] { background: var(--portico-accent-fill); color: #fff; opacity: 0.85;
   cursor: progress; }
-.send-done { display: flex; flex-direction: column; align-items: center; gap: 8px; text-align: center; }
 .send-done .amount { font-size: 1.6em; font-weight: 600; margin: 0; }
 .send-done dl { display: grid; grid-template-columns: auto 1fr; gap: 4px 12px; margin: 8px 0; width: 100%;
   text-align: left; }
 .send-done dt { color: var(--portico-fg-muted); }
 .send-done dd { margin: 0; overflow-wrap: anywhere; }
-.send-done .actions { display: flex; flex-direction: column; gap: 8px; width: 100%; }
 `)

@@ -24,6 +24,4 @@ addViewCss(`
 .swap-form .primary { display: inline-flex; align-items: center; justify-content: center; gap: 8px; }
 .swap-form .primary:disabled { background: var(--portico-bg-raised); color: var(--portico-fg-muted); cursor: not-allowed; }
 .swap-form .primary[aria-busy="true"] { background: var(--portico-accent-fill); color: #fff; opacity: 0.85; cursor: progress; }
-.swap-done { display: flex; flex-direction: column; align-items: center; gap: 8px; text-align: center; }
-.swap-done .actions { display: flex; flex-direction: column; gap: 8px; width: 100%; }
 `)
