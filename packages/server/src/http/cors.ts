@@ -11,7 +11,9 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9a-z-]+$/
  */
 export function exposeError(request: FastifyRequest, reply: FastifyReply): void {
   const origin = request.headers.origin
-  if (origin === undefined) return
+  // An origin is printable ASCII without spaces; anything else (a NUL, say) is no page's and could
+  // not even be written back as a header, which would turn the refusal into a 500.
+  if (origin === undefined || !/^[\x21-\x7e]+$/.test(origin)) return
   reply.header('access-control-allow-origin', origin).header('vary', 'Origin')
 }
 
