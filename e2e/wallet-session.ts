@@ -40,10 +40,11 @@ export function useWalletSession(privateKey: Hex, options: { open?: string } = {
 
 /**
  * What a visitor does first in most tests: opens the page without the sign-in step, connects the Test
- * Wallet from the modal, and opens the account modal from the connect button.
+ * Wallet from the modal, and opens the account modal from the connect button. `query` is added to
+ * the page's address, e.g. `hide=onramp`.
  */
-export async function connectAndOpenAccount(page: Page, pageUrl: string): Promise<void> {
-  await page.goto(`${pageUrl}/?signIn=off`)
+export async function connectAndOpenAccount(page: Page, pageUrl: string, query = ''): Promise<void> {
+  await page.goto(`${pageUrl}/?signIn=off${query ? `&${query}` : ''}`)
   await page.getByRole('button', { name: 'Connect Wallet' }).click()
   await page
     .getByRole('dialog')

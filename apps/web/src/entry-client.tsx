@@ -3,7 +3,13 @@ import { PorticoProvider } from '@portico/react'
 import { cookieToInitialState } from '@wagmi/core'
 import { hydrateRoot } from 'react-dom/client'
 import { App } from './App.tsx'
-import { chainReadsOf, createPageWagmiConfig, type PageConfig, pageChain } from './page-config.ts'
+import {
+  chainReadsOf,
+  createPageWagmiConfig,
+  hiddenFeaturesOf,
+  type PageConfig,
+  pageChain,
+} from './page-config.ts'
 import { type PageState, pageSiwx } from './siwx.ts'
 
 const config = JSON.parse(document.getElementById('portico-config')?.textContent ?? '{}') as PageConfig
@@ -23,6 +29,8 @@ const portico = createPortico({
     icons: [],
   },
   isMobile: /Mobi|Android/i.test(navigator.userAgent),
+  // Only the account modal shows these, and the server renders it closed: no hydration mismatch.
+  features: hiddenFeaturesOf(location.search),
   siwx: pageSiwx(config, state.signIn ?? 'off'),
   siwxSession: state.siwxSession ?? undefined,
   identity: state.identity ?? undefined,

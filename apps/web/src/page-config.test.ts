@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chainReadsOf, createPageWagmiConfig, pageChain } from './page-config.ts'
+import { chainReadsOf, createPageWagmiConfig, hiddenFeaturesOf, pageChain } from './page-config.ts'
 import { TEST_CONFIG } from './test-support.ts'
 
 describe('where the demo page reads the chain', () => {
@@ -28,5 +28,13 @@ describe('the demo chain’s ENS resolver', () => {
       ensUniversalResolver: { address },
     })
     expect(pageChain(TEST_CONFIG).contracts).toBeUndefined()
+  })
+})
+
+describe('wallet features the demo page leaves out', () => {
+  it('are the known ones named in ?hide, switched off; anything else is ignored', () => {
+    expect(hiddenFeaturesOf('')).toEqual({})
+    expect(hiddenFeaturesOf('?hide=onramp,swaps')).toEqual({ onramp: false, swaps: false })
+    expect(hiddenFeaturesOf('?rpc=services&hide=send,email,__proto__')).toEqual({ send: false })
   })
 })

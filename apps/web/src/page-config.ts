@@ -39,6 +39,21 @@ export function chainReadsOf(search: string): ChainReads {
   return new URLSearchParams(search).get('rpc') === 'services' ? 'services' : 'node'
 }
 
+/** The wallet features the demo page can be asked to leave out, e.g. `?hide=onramp,swaps`. */
+const HIDEABLE = ['onramp', 'swaps', 'receive', 'send'] as const
+type HideableFeature = (typeof HIDEABLE)[number]
+
+/**
+ * `createPortico`'s `features` for the page's address: the `hide` list switched off, so a visitor
+ * (and the e2e suite) sees the page as a dapp that turned them off does. Unknown names are ignored.
+ */
+export function hiddenFeaturesOf(search: string): Partial<Record<HideableFeature, false>> {
+  const hide = new URLSearchParams(search).get('hide')?.split(',') ?? []
+  return Object.fromEntries(
+    HIDEABLE.filter((feature) => hide.includes(feature)).map((feature) => [feature, false]),
+  )
+}
+
 /**
  * The dapp's own wagmi config. Cookie storage lets the server render from the same state the
  * browser holds, so a reload shows the connected account in the first HTML (the server reads no

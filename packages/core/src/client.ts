@@ -117,6 +117,7 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
     account,
     walletProvider: () => connectedProvider(wagmiConfig),
     analytics,
+    onramp: options.features.onramp,
   })
 
   // The connection store follows wagmi (wagmi-connection.ts), so connecting only asks wagmi.

@@ -68,6 +68,20 @@ export type { PorticoNames } from './names/names.ts'
 export type { NameCheck, NameRegistration } from './names/registration.ts'
 export { NAME_MIN_LENGTH, NameRuleText, nameLabelProblem } from './names/rules.ts'
 export type { CaipNetwork } from './network.ts'
+export { getOnrampOffer, getOnrampQuotes } from './onramp/api.ts'
+export { type CheckoutWindow, followPurchase, openCheckout } from './onramp/buy-actions.ts'
+export { type BuyProgress, type BuyState, type BuyStore, createBuyStore } from './onramp/buy-store.ts'
+export {
+  buyAmountProblem,
+  formatCents,
+  METHOD_WORDS,
+  type OnrampLimits,
+  type OnrampOffer,
+  type OnrampQuote,
+  type PaymentMethod,
+  trimAmount,
+} from './onramp/onramp.ts'
+export { withPurchases } from './onramp/purchase-activity.ts'
 export type {
   PorticoFeatures,
   PorticoMetadata,

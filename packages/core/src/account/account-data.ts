@@ -37,6 +37,8 @@ export interface AccountDataParameters {
   /** The page's analytics (`createPortico`'s, which loads its client at the first event). */
   analytics: Analytics
   fetch?: typeof globalThis.fetch | undefined
+  /** `features.onramp`: on-ramp purchases show in Activity. */
+  onramp?: boolean | undefined
   timers?: Timers | undefined
   now?: (() => number) | undefined
 }
@@ -64,12 +66,13 @@ export function createAccountData({
   walletProvider,
   analytics,
   fetch,
+  onramp,
   timers = systemTimers,
   now,
 }: AccountDataParameters): AccountData {
   const services = createServicesClient({ baseUrl: servicesUrl, projectId, fetch })
   const balances = createBalancesStore({ services, storage, toast, network, walletProvider, now })
-  const transactions = createTransactionsStore({ services, toast, network, analytics })
+  const transactions = createTransactionsStore({ services, toast, network, analytics, onramp })
   const nfts = createNftsStore({ services, network })
   const address = () => account.getState().address
 
@@ -87,7 +90,11 @@ export function createAccountData({
       const current = address()
       // A failed refresh leaves the list as it was; the next tick simply tries again.
       const hidden = typeof document !== 'undefined' && document.visibilityState === 'hidden'
-      if (current && !hidden) await transactions.refreshLatest(current).catch(() => undefined)
+      if (current && !hidden)
+        await Promise.all([
+          transactions.refreshLatest(current).catch(() => undefined),
+          transactions.refreshPurchases(current),
+        ])
       if (!stopped) handle = timers.setTimeout(tick, ACTIVITY_REFRESH_MS)
     }
     handle = timers.setTimeout(tick, ACTIVITY_REFRESH_MS)

@@ -113,6 +113,14 @@ function transferDescription(transfer: TransactionTransfer): string {
   return formatTransferAmount(transfer) || '-'
 }
 
+/** An on-ramp purchase's row says where it stands until the funds are in. */
+const BUY_TITLES: Record<string, string> = {
+  created: 'Buy · waiting for payment',
+  pending: 'Buy · sending',
+  failed: 'Buy · failed',
+  expired: 'Buy · expired',
+}
+
 export interface ActivityRow {
   /** What happened, e.g. `Send`, `Receive`, `Mint`. */
   title: string
@@ -133,9 +141,12 @@ export function activityRow(
 ): ActivityRow {
   const { operationType, status, sentFrom, sentTo } = transaction.metadata
   const { transfers } = transaction
-  const title = operationType
-    ? `${operationType.charAt(0).toUpperCase()}${operationType.slice(1)}`
-    : 'Transaction'
+  const title =
+    operationType === 'buy'
+      ? (BUY_TITLES[status] ?? 'Buy')
+      : operationType
+        ? `${operationType.charAt(0).toUpperCase()}${operationType.slice(1)}`
+        : 'Transaction'
   const images = transfers
     .map((transfer) => transfer.nft_info?.content?.preview?.url ?? transfer.fungible_info?.icon?.url)
     .filter((url): url is string => Boolean(url))

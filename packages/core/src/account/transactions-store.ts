@@ -7,6 +7,8 @@
 import type { Analytics } from '../analytics/client.ts'
 import { AnalyticsEventName } from '../analytics/names.ts'
 import { ErrorText, PorticoError } from '../errors.ts'
+import { getOnrampPurchases } from '../onramp/api.ts'
+import { purchaseTransaction } from '../onramp/purchase-activity.ts'
 import { createStore, type Store } from '../store.ts'
 import type { ToastStore } from '../stores/toast.ts'
 import { filterTransactions, groupTransactions, type TransactionsByYear } from './activity.ts'
@@ -17,7 +19,7 @@ import type { Transaction } from './types.ts'
 interface TransactionsState {
   transactions: Transaction[]
   transactionsByYear: TransactionsByYear
-  /** Kept for the behaviour §3 shape; on-ramp history is not built, so it stays empty. */
+  /** The on-ramp purchases (behaviour §3), as `buy` transactions; Activity shows them among the rest. */
   coinbaseTransactions: TransactionsByYear
   loading: boolean
   empty: boolean
@@ -32,6 +34,8 @@ export interface TransactionsStore {
   fetchTransactions(accountAddress: string | undefined): Promise<void>
   /** Fetches the first page again and puts what is new on top, e.g. after a send. */
   refreshLatest(accountAddress: string | undefined): Promise<void>
+  /** Asks for the address's on-ramp purchases again, when the on-ramp is on; a failure keeps the last. */
+  refreshPurchases(accountAddress: string): Promise<void>
   reset(): void
 }
 
@@ -50,11 +54,14 @@ export function createTransactionsStore({
   toast,
   network,
   analytics,
+  onramp = false,
 }: {
   services: ServicesClient
   toast: ToastStore
   network: { caipNetworkId: string }
   analytics: Pick<Analytics, 'trackError'>
+  /** The on-ramp is on (`features.onramp`): its purchases belong in the list. */
+  onramp?: boolean | undefined
 }): TransactionsStore {
   const store = createStore<TransactionsState>(initial)
   // Bumped by reset so an answer for a previous account is dropped instead of mixed in.
@@ -122,11 +129,23 @@ export function createTransactionsStore({
     })
   }
 
+  async function refreshPurchases(accountAddress: string) {
+    if (!onramp) return
+    const mine = generation
+    const purchases = await getOnrampPurchases(services, accountAddress).catch(() => undefined)
+    if (!purchases || mine !== generation) return
+    const bought = purchases.map((purchase) =>
+      purchaseTransaction(purchase, network.caipNetworkId, accountAddress),
+    )
+    // Rebuilt each time: a purchase's status (and so its row) changes while it is followed.
+    store.setState({ coinbaseTransactions: groupTransactions({}, bought) })
+  }
+
   function reset() {
     generation++
     exhausted = false
     store.setState(initial)
   }
 
-  return { store, fetchTransactions, refreshLatest, reset }
+  return { store, fetchTransactions, refreshLatest, refreshPurchases, reset }
 }

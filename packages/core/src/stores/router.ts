@@ -18,7 +18,13 @@ export const VIEWS = [
 ] as const
 
 /** Panels of the account modal that need their own title and Back (AppKit names them the same). */
-export const ACCOUNT_VIEWS = ['WalletSend', 'WalletReceive', 'WalletSwap'] as const
+export const ACCOUNT_VIEWS = [
+  'WalletSend',
+  'WalletReceive',
+  'WalletSwap',
+  'OnRampProviders',
+  'BuyInProgress',
+] as const
 
 /** The steps of e-mail login and e-mail update (AppKit names them the same). */
 const EMAIL_VIEWS = [

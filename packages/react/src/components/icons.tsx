@@ -125,3 +125,13 @@ export function SwapIcon({ size }: IconProps) {
     </Icon>
   )
 }
+
+/** A bank card: buying with fiat. */
+export function CardIcon({ size }: IconProps) {
+  return (
+    <Icon size={size}>
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="M3 10h18M7 15h4" />
+    </Icon>
+  )
+}

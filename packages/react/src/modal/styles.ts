@@ -119,6 +119,7 @@ const BASE_CSS = `
 .secondary { width: 100%; min-height: 40px; border: 1px solid var(--portico-border);
   border-radius: calc(var(--portico-border-radius-master) * 4); background: transparent;
   color: var(--portico-fg); font: inherit; font-weight: 600; cursor: pointer; }
+a { color: var(--portico-accent-text); }
 button:focus-visible, a:focus-visible { outline: 2px solid var(--portico-accent); outline-offset: 2px; }
 .card:focus, .title:focus { outline: none; }
 .title:focus-visible { outline: 2px solid var(--portico-accent); outline-offset: 2px; border-radius: 4px; }

@@ -23,6 +23,8 @@ const VIEWS: Partial<Record<View, ComponentType<ViewProps>>> = {
   WalletReceive: lazy(() => import('./WalletReceive.tsx')),
   WalletSend: lazy(() => import('./WalletSend.tsx')),
   WalletSwap: lazy(() => import('./WalletSwap.tsx')),
+  OnRampProviders: lazy(() => import('./OnRampProviders.tsx')),
+  BuyInProgress: lazy(() => import('./BuyInProgress.tsx')),
   ProtectWallet: lazy(() => import('./ProtectWallet.tsx')),
   UnlockWallet: lazy(() => import('./UnlockWallet.tsx')),
   ExportPrivateKey: lazy(() => import('./ExportPrivateKey.tsx')),
@@ -46,6 +48,10 @@ export function viewTitle(view: View, data: RouterData | undefined): string {
       return 'Send'
     case 'WalletSwap':
       return 'Swap'
+    case 'OnRampProviders':
+      return 'Buy'
+    case 'BuyInProgress':
+      return 'Buy in progress'
     case 'UnsupportedChain':
       return 'Switch Network'
     case 'ApproveTransaction':

@@ -67,6 +67,8 @@ export const PurchaseAnswer = z.object({
   updatedAt: z.string(),
 })
 
+export const PurchasesAnswer = z.object({ purchases: z.array(PurchaseAnswer) })
+
 const fiat = (cents: bigint, terms: Terms) => ({
   amount: formatCents(cents),
   currency: terms.paymentCurrency,

@@ -142,6 +142,24 @@ export async function findPurchase(
   return row ? purchaseOf(row) : undefined
 }
 
+/** The address's purchases with this project, newest first. */
+export async function purchasesOf(
+  db: Kysely<Tables>,
+  projectId: string,
+  address: string,
+  limit: number,
+): Promise<Purchase[]> {
+  const rows = await db
+    .selectFrom('onramp_purchases')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .where('address', '=', address.toLowerCase())
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute()
+  return rows.map(purchaseOf)
+}
+
 export async function purchaseBySession(
   db: Kysely<Tables>,
   sessionHash: string,

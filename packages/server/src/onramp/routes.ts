@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from '../http/route-schema.ts'
 import {
   OptionsAnswer,
   PurchaseAnswer,
+  PurchasesAnswer,
   purchaseAnswer,
   QuotesAnswer,
   quoteAnswer,
@@ -32,7 +33,7 @@ import { parseFiatAmount } from './money.ts'
 import type { SandboxPayer } from './payer.ts'
 import { knownChainName } from './provider-urls.ts'
 import { makeQuotes, nativeOffer, offeredProviders, requireOffered } from './quotes.ts'
-import { findPurchase } from './repository.ts'
+import { findPurchase, purchasesOf } from './repository.ts'
 import { settle } from './sandbox.ts'
 import { checkoutFor } from './url.ts'
 
@@ -76,6 +77,10 @@ const UrlBody = z.object({
 })
 
 const PurchaseParams = z.object({ id: z.uuid({ error: 'expected a purchase id' }) })
+const PurchasesQuery = z.looseObject({ address: Address })
+
+/** The most purchases one answer lists: the Activity tab shows the latest only. */
+const PURCHASES_LISTED = 20
 
 export const onrampPlugin =
   (
@@ -153,6 +158,24 @@ export const onrampPlugin =
       requireNetwork(body.network)
       return checkoutFor(context, { ...body, projectId: projectOf(request).id })
     })
+
+    // The address's purchases for Activity (behaviour §3 on-ramp transactions), never cached:
+    // a purchase in progress changes from one look to the next.
+    app.get(
+      '/onramp/purchases',
+      { schema: { querystring: PurchasesQuery, response: { 200: PurchasesAnswer } } },
+      async (request, reply) => {
+        const purchases = await purchasesOf(
+          db,
+          projectOf(request).id,
+          request.query.address,
+          PURCHASES_LISTED,
+        )
+        const now = Date.now()
+        reply.header('cache-control', 'no-store')
+        return { purchases: purchases.map((purchase) => purchaseAnswer(purchase, now)) }
+      },
+    )
 
     app.get(
       '/onramp/purchases/:id',

@@ -96,6 +96,38 @@ describeEachBackend('on-ramp sandbox', (backend) => {
     expect(page.body).toMatch(/<form method="post" action="\/onramp\/sandbox\/checkout">/)
   })
 
+  test("an address's purchases list newest first with where each stands, for this project only", async () => {
+    const address = freshAddress()
+    const list = (of: string, origin = 'https://wallet.example') =>
+      onramp.app.inject({
+        url: `/v1/onramp/purchases?projectId=${onramp.project.id}&address=${of}`,
+        headers: { origin },
+      })
+    expect((await list(address)).json()).toEqual({ purchases: [] })
+    const first = await checkout(address, '20.00')
+    await post(first.session)
+    const second = await checkout(address, '30.00')
+    const listed = await list(address.toLowerCase())
+    expect(listed.statusCode).toBe(200)
+    expect(listed.headers['cache-control']).toBe('no-store')
+    expect(
+      listed
+        .json()
+        .purchases.map((p: { id: string; status: string; paymentTotal: { amount: string } }) => [
+          p.id,
+          p.status,
+          p.paymentTotal.amount,
+        ]),
+    ).toEqual([
+      [second.purchaseId, 'created', '30.00'],
+      [first.purchaseId, 'paid', '20.00'],
+    ])
+    const bad = await list('0x1234')
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().error.message).toMatch(/^query\.address: expected 0x and 40 hex digits/)
+    expect((await list(address, 'https://elsewhere.example')).statusCode).toBe(403)
+  })
+
   test('paying sends exactly the quoted amount once, and a replayed post pays nothing', async () => {
     const address = freshAddress()
     const { session, purchaseId, quote } = await checkout(address)

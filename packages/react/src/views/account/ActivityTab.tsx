@@ -5,6 +5,7 @@ import {
   monthGroups,
   nameOf,
   type Transaction,
+  withPurchases,
 } from '@portico/core'
 import { useEffect, useRef } from 'react'
 import { ArrowDownIcon, ArrowUpIcon, CheckIcon, SwapIcon } from '../../components/icons.tsx'
@@ -31,6 +32,7 @@ export function ActivityTab({ portico }: ViewProps) {
     if (transactions.store.getState().transactions.length === 0) {
       void transactions.fetchTransactions(address)
     }
+    void transactions.refreshPurchases(address)
     return accountData.watchActivity()
   }, [accountData, address, transactions])
 
@@ -44,7 +46,7 @@ export function ActivityTab({ portico }: ViewProps) {
     return () => observer.disconnect()
   }, [state.next, address, transactions])
 
-  const groups = monthGroups(state.transactionsByYear)
+  const groups = monthGroups(withPurchases(state.transactionsByYear, state.coinbaseTransactions))
   // Counterparties show by name once known (issue 14); each address is asked for once.
   const { transactionsByYear } = state
   useEffect(() => {
@@ -100,7 +102,7 @@ function OperationIcon({ type }: { type: string }) {
 }
 
 const OUT_TYPES = new Set(['send', 'withdraw', 'burn', 'repay'])
-const IN_TYPES = new Set(['receive', 'deposit', 'mint', 'claim', 'borrow'])
+const IN_TYPES = new Set(['receive', 'deposit', 'mint', 'claim', 'borrow', 'buy'])
 
 function ActivityItem({
   transaction,

@@ -12,8 +12,9 @@ function buttons(features: Record<string, boolean>, walletFeaturesOrder?: string
 }
 
 describe('wallet feature buttons', () => {
-  it('show Swap, Receive and Send in the default order when switched on', () => {
+  it('show Buy, Swap, Receive and Send in the default order when switched on', () => {
     expect(buttons({ swaps: true, receive: true, send: true, onramp: true })).toEqual([
+      'Buy',
       'Swap',
       'Receive',
       'Send',
@@ -22,6 +23,7 @@ describe('wallet feature buttons', () => {
 
   it('leave out what the dapp switched off, and follow its order', () => {
     expect(buttons({ swaps: false, receive: true, send: true })).toEqual(['Receive', 'Send'])
+    expect(buttons({ onramp: false, swaps: true, receive: false, send: false })).toEqual(['Swap'])
     expect(buttons({ swaps: true, receive: true, send: true }, ['send', 'swaps'])).toEqual([
       'Send',
       'Swap',

@@ -1,12 +1,13 @@
 import { orderWalletFeatures, type View, type WalletFeature } from '@portico/core'
 import type { ComponentType } from 'react'
-import { ArrowDownIcon, ArrowUpIcon, SwapIcon } from '../../components/icons.tsx'
+import { ArrowDownIcon, ArrowUpIcon, CardIcon, SwapIcon } from '../../components/icons.tsx'
 import type { ViewProps } from '../types.ts'
 
-/** The features this build has views for; the on-ramp comes with the rest of issue 13. */
+/** The features this build has views for. */
 const BUILT: Partial<
   Record<WalletFeature, { label: string; view: View; Icon: ComponentType<{ size?: number }> }>
 > = {
+  onramp: { label: 'Buy', view: 'OnRampProviders', Icon: CardIcon },
   swaps: { label: 'Swap', view: 'WalletSwap', Icon: SwapIcon },
   receive: { label: 'Receive', view: 'WalletReceive', Icon: ArrowDownIcon },
   send: { label: 'Send', view: 'WalletSend', Icon: ArrowUpIcon },

@@ -1,0 +1,130 @@
+import {
+  type BuyProgress,
+  type BuyStore,
+  createBuyStore,
+  followPurchase,
+  formatTokenAmount,
+  trimAmount,
+} from '@portico/core'
+import { useEffect, useRef } from 'react'
+import { DoneActions, DoneState } from '../components/DoneState.tsx'
+import { Loading } from '../components/Loading.tsx'
+import { TransactionLink } from '../components/TransactionLink.tsx'
+import { useStore } from '../hooks.ts'
+import { useAccountData } from './account/use-account-data.ts'
+import { useKept } from './kept.ts'
+import './onramp/onramp-css.ts'
+import type { ViewProps } from './types.ts'
+
+/** A checkout the services cannot follow is followed by the balance, this often. */
+const BALANCE_POLL_MS = 5_000
+
+/**
+ * The purchase while the visitor pays in the provider's window (issue 13 §2): where it stands, the
+ * funds arriving, and how it ended. The services follow sandbox purchases; for a hosted checkout
+ * the native balance is watched until it grows.
+ */
+export default function BuyInProgress({ portico }: ViewProps) {
+  const accountData = useAccountData(portico)
+  const buy = useKept(portico, 'OnRampProviders', createBuyStore)
+  const { progress } = useStore(buy.store)
+  const purchaseId = progress?.purchaseId
+
+  useEffect(() => {
+    if (!purchaseId) return
+    const abort = new AbortController()
+    void followPurchase({
+      buy,
+      services: accountData.services,
+      purchaseId,
+      signal: abort.signal,
+      onPaid: async () => {
+        await portico.refreshBalance({ force: true })
+        const { address } = portico.account.getState()
+        if (address) await accountData.balances.fetchBalances(address, { force: true })
+      },
+    })
+    return () => abort.abort()
+  }, [buy, accountData, portico, purchaseId])
+  useBalanceWatch(portico, buy, progress)
+
+  if (!progress) return <p className="muted center">No purchase in progress.</p>
+  const { providerName, url, expected, status, txHash, failureReason, arrived } = progress
+  const bought = `${trimAmount(expected.amount)} ${expected.currency}`
+  const again = () => {
+    buy.startOver()
+    portico.router.goBack()
+  }
+
+  if (status === 'paid')
+    return (
+      <DoneState title="Purchase complete">
+        <p>{arrived ?? bought} arrived in your wallet.</p>
+        {txHash && (
+          <p className="muted">
+            Transaction <TransactionLink portico={portico} hash={txHash} />
+          </p>
+        )}
+        <DoneActions portico={portico} again="Buy more" onAgain={again} />
+      </DoneState>
+    )
+  if (status === 'failed' || status === 'expired')
+    return (
+      <div className="buy-progress">
+        <p role="alert" className="error">
+          {status === 'expired'
+            ? 'The checkout expired before it was paid. Nothing was charged.'
+            : (failureReason ?? 'The payment failed.')}{' '}
+          Nothing was sent.
+        </p>
+        <div className="actions">
+          <button type="button" className="primary" onClick={again}>
+            Try again
+          </button>
+        </div>
+      </div>
+    )
+  return (
+    <div className="buy-progress">
+      <Loading
+        label={
+          status === 'pending'
+            ? `Payment received. Sending ${bought} to your wallet…`
+            : `Waiting for your payment with ${providerName}…`
+        }
+      />
+      {status !== 'pending' && (
+        <p className="muted">
+          Complete the purchase of {bought} in the {providerName} window. Closed it, or it did not open?{' '}
+          <a href={url} target="_blank" rel="noopener noreferrer">
+            Open the {providerName} checkout
+          </a>
+        </p>
+      )}
+      <div className="actions">
+        <button type="button" className="secondary" onClick={again}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  )
+}
+
+/** A hosted checkout tells the services nothing: the purchase is done when the balance grows. */
+function useBalanceWatch(portico: ViewProps['portico'], buy: BuyStore, progress: BuyProgress | undefined) {
+  const start = useRef<bigint | undefined>(undefined)
+  const following = progress !== undefined && !progress.purchaseId && progress.status === 'waiting'
+  useEffect(() => {
+    if (!following) return
+    start.current ??= portico.balance.getState().value
+    const timer = setInterval(() => {
+      void portico.refreshBalance({ force: true }).then(() => {
+        const { value, decimals, symbol } = portico.balance.getState()
+        const before = start.current
+        if (value === undefined || before === undefined || value <= before) return
+        buy.update({ status: 'paid', arrived: `${formatTokenAmount(value - before, decimals)} ${symbol}` })
+      })
+    }, BALANCE_POLL_MS)
+    return () => clearInterval(timer)
+  }, [following, portico, buy])
+}

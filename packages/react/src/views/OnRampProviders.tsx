@@ -1,0 +1,222 @@
+import {
+  buyAmountProblem,
+  createBuyStore,
+  formatCents,
+  METHOD_WORDS,
+  type OnrampLimits,
+  type OnrampQuote,
+  openCheckout,
+  type PaymentMethod,
+  trimAmount,
+} from '@portico/core'
+import { useEffect, useId } from 'react'
+import { useStore } from '../hooks.ts'
+import { useAccountData } from './account/use-account-data.ts'
+import { useKept } from './kept.ts'
+import './onramp/onramp-css.ts'
+import { useBuyOffer } from './onramp/use-buy-offer.ts'
+import { useBuyQuotes } from './onramp/use-buy-quotes.ts'
+import type { ViewProps } from './types.ts'
+
+/** The checkout window's size: a provider's checkout is made for a phone-sized page. */
+const CHECKOUT_FEATURES = 'popup,width=480,height=760'
+
+/**
+ * Buy crypto with fiat (issue 13 §2): the amount in USD or EUR within the payment method's limits
+ * (behaviour §9), the token, every provider's quote for it after a pause, then the chosen
+ * provider's checkout in a window of its own while BuyInProgress follows the purchase.
+ */
+export default function OnRampProviders({ portico }: ViewProps) {
+  const accountData = useAccountData(portico)
+  const { address } = useStore(portico.account)
+  const buy = useKept(portico, 'OnRampProviders', createBuyStore)
+  const state = useStore(buy.store)
+  const offer = useBuyOffer(accountData.services)
+  const ids = { amount: useId(), status: useId() }
+
+  const ready = offer.kind === 'ready' ? offer.offer : undefined
+  const currencies = ready?.paymentCurrencies ?? []
+  const limits: OnrampLimits | undefined = currencies
+    .find((currency) => currency.id === state.currency)
+    ?.limits.find((limit) => limit.method === state.method)
+  const tokens = ready?.purchaseCurrencies ?? []
+
+  useEffect(() => {
+    const first = ready?.purchaseCurrencies[0]
+    if (first && !buy.store.getState().token) buy.setToken(first.symbol)
+  }, [ready, buy])
+  useBuyQuotes({ buy, state, services: accountData.services, limits })
+
+  if (offer.kind === 'failed')
+    return (
+      <p role="alert" className="error">
+        {offer.reason}
+      </p>
+    )
+  if (!ready) return <p className="muted center">Loading what you can buy…</p>
+  if (!address) return null
+
+  const { amount, currency, method, token, quotes, provider, opening, failure } = state
+  const problem = buyAmountProblem(amount, currency, limits)
+  const chosen = quotes?.find((quote) => quote.provider === provider)
+  const nameOf = (id: string) => ready.providers.find((known) => known.id === id)?.name ?? id
+  const quoting = !problem && amount.trim() !== '' && quotes === undefined
+  const status =
+    failure ??
+    problem ??
+    state.quoteProblem ??
+    (quoting ? 'Getting quotes…' : quotes === null ? 'No quote for this amount right now' : '')
+
+  const submit = () => {
+    if (!chosen || opening) return
+    // Opened inside the click, so no popup blocker refuses it; it is pointed at the checkout once
+    // the services have made it. Without a window the next view offers a link instead.
+    const checkoutWindow = window.open('about:blank', 'portico-checkout', CHECKOUT_FEATURES)
+    void openCheckout({
+      buy,
+      services: accountData.services,
+      quote: chosen,
+      providerName: nameOf(chosen.provider),
+      address,
+      checkoutWindow,
+    }).then((opened) => opened && portico.router.push('BuyInProgress'))
+  }
+
+  return (
+    <form
+      className="stack buy-form"
+      noValidate
+      aria-busy={opening}
+      onSubmit={(event) => {
+        event.preventDefault()
+        submit()
+      }}
+    >
+      <label htmlFor={ids.amount} className="muted">
+        You pay
+      </label>
+      <div className="pay">
+        <input
+          id={ids.amount}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0"
+          value={amount}
+          aria-invalid={Boolean(problem)}
+          aria-describedby={ids.status}
+          onChange={(event) => buy.setAmount(event.target.value)}
+        />
+        <select
+          aria-label="Currency"
+          value={currency}
+          onChange={(event) => buy.setCurrency(event.target.value)}
+        >
+          {currencies.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.id}
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset>
+        <legend>Pay by</legend>
+        <div className="methods">
+          {(currencies.find((option) => option.id === currency)?.limits ?? []).map((limit) => (
+            <label key={limit.method} className="choice">
+              <input
+                type="radio"
+                name="method"
+                checked={method === limit.method}
+                onChange={() => buy.setMethod(limit.method as PaymentMethod)}
+              />
+              <span>
+                {capitalised(METHOD_WORDS[limit.method])}
+                <span className="muted">
+                  {' '}
+                  {formatCents(limit.min)}–{formatCents(limit.max)} {currency}
+                </span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <label className="muted">
+        You get{' '}
+        <select
+          aria-label="Token to buy"
+          value={token ?? ''}
+          onChange={(event) => buy.setToken(event.target.value)}
+        >
+          {tokens.map((option) => (
+            <option key={option.symbol} value={option.symbol}>
+              {option.name} ({option.symbol})
+            </option>
+          ))}
+        </select>
+      </label>
+      {quotes && quotes.length > 0 && (
+        <fieldset>
+          <legend>Provider</legend>
+          {quotes.map((quote, index) => (
+            <QuoteChoice
+              key={quote.provider}
+              quote={quote}
+              name={nameOf(quote.provider)}
+              best={index === 0 && quotes.length > 1}
+              checked={quote.provider === provider}
+              onPick={() => buy.pickProvider(quote.provider)}
+            />
+          ))}
+        </fieldset>
+      )}
+      <p
+        id={ids.status}
+        className={failure || problem ? 'error' : 'muted'}
+        role={failure || problem ? 'alert' : undefined}
+      >
+        {status}
+      </p>
+      <button type="submit" className="primary" disabled={!chosen || opening} aria-busy={opening}>
+        {opening && <span className="spinner small" aria-hidden="true" />}
+        {chosen ? `Buy with ${nameOf(chosen.provider)}` : 'Buy'}
+      </button>
+    </form>
+  )
+}
+
+function QuoteChoice({
+  quote,
+  name,
+  best,
+  checked,
+  onPick,
+}: {
+  quote: OnrampQuote
+  name: string
+  best: boolean
+  checked: boolean
+  onPick: () => void
+}) {
+  const { purchaseAmount, providerFee, networkFee } = quote
+  return (
+    <label className="choice">
+      <input type="radio" name="provider" checked={checked} onChange={onPick} />
+      <span className="quote">
+        <span>
+          {name}
+          {best && <span className="best"> · Best price</span>}
+        </span>
+        <span className="terms">
+          <span>
+            {trimAmount(purchaseAmount.amount)} {purchaseAmount.currency}
+          </span>
+          <span className="muted">
+            Fees {providerFee.amount} + {networkFee.amount} {providerFee.currency}
+          </span>
+        </span>
+      </span>
+    </label>
+  )
+}
+
+const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`
