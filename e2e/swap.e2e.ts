@@ -70,6 +70,11 @@ describe('Swap', () => {
     await expectAccessibleModal(page, 'WalletSwap (quoted)')
 
     await dialog(page).getByRole('button', { name: 'Review swap' }).click()
+    // The review says what the network will take, from the services' estimate of this very swap.
+    const fee = dialog(page)
+      .locator('dt', { hasText: 'Network fee' })
+      .locator('xpath=following-sibling::dd[1]')
+    await expect.poll(() => fee.textContent(), { timeout: 10_000 }).toMatch(/^(<)?0\.0+\d* ETH$/)
     await dialog(page).getByRole('button', { name: 'Swap', exact: true }).click()
     await expect
       .poll(() => dialog(page).getByRole('heading', { name: 'Swapped' }).count(), { timeout: 20_000 })

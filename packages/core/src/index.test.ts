@@ -77,6 +77,7 @@ describe('@portico/core exports', () => {
       'submitSwap',
       'swapAmountUnits',
       'swapBlocker',
+      'swapNetworkFee',
       'swapTokensOf',
       'toUnits',
       'tokenAddressOf',

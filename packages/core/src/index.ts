@@ -128,6 +128,7 @@ export {
   tokenAddressOf,
 } from './swap/swap.ts'
 export { submitSwap } from './swap/swap-actions.ts'
+export { type SwapFee, swapNetworkFee } from './swap/swap-fee.ts'
 export { createSwapStore, type SwapDone, type SwapState, type SwapStore } from './swap/swap-store.ts'
 export { isValidEmail } from './validators.ts'
 export type { RecentWallet } from './wallets.ts'

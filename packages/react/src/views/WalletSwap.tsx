@@ -2,6 +2,7 @@ import {
   type Balance,
   createSwapStore,
   exchangeRate,
+  formatFee,
   formatTokenAmount,
   formatUnitsFloor,
   isNativeSwapToken,
@@ -23,6 +24,7 @@ import { useKept } from './kept.ts'
 import { SwapDoneView } from './swap/SwapDoneView.tsx'
 import './swap/swap-css.ts'
 import { TokenPicker } from './swap/TokenPicker.tsx'
+import { useSwapFee } from './swap/use-swap-fee.ts'
 import { useSwapQuote } from './swap/use-swap-quote.ts'
 import { useSwapTokens } from './swap/use-swap-tokens.ts'
 import type { ViewProps } from './types.ts'
@@ -44,6 +46,7 @@ export default function WalletSwap({ portico }: ViewProps) {
   const tokens = useSwapTokens(portico, accountData.services)
   const ids = { amount: useId(), status: useId() }
   const { network, wagmiConfig, toast } = portico
+  const { nativeCurrency } = network.chain
 
   useEffect(() => {
     void accountData.balances.fetchBalances(address)
@@ -53,6 +56,7 @@ export default function WalletSwap({ portico }: ViewProps) {
     if (native && !swap.store.getState().from) swap.pick('from', native)
   }, [tokens, swap])
   useSwapQuote({ swap, state, services: accountData.services, address })
+  const fee = useSwapFee({ state, services: accountData.services, address, chainId: network.caipNetworkId })
 
   if (tokens.kind === 'failed')
     return (
@@ -229,6 +233,18 @@ export default function WalletSwap({ portico }: ViewProps) {
           <dd>
             {formatTokenAmount(minimumReceived(quote.toAmount, slippage), to.decimals)} {to.symbol}
           </dd>
+          {reviewing && (
+            <>
+              <dt>Network fee</dt>
+              <dd>
+                {fee === undefined
+                  ? '…'
+                  : fee === null
+                    ? 'Shown by your wallet'
+                    : `${fee.approximate ? 'About ' : ''}${formatFee(fee.wei, nativeCurrency.decimals, nativeCurrency.symbol)}`}
+              </dd>
+            </>
+          )}
         </dl>
       )}
       {reviewing && from && !isNativeSwapToken(from) && (
