@@ -104,6 +104,14 @@ export const onrampRoutes: Route[] = [
         }),
   },
   {
+    name: 'GET /v1/onramp/purchases',
+    guard: CORS_GUARD,
+    valid: (target) =>
+      fc
+        .oneof(fc.constant(`0x${'5'.repeat(40)}`), address)
+        .map((of) => fromPage(target, 'GET', '/v1/onramp/purchases', { query: [['address', of]] })),
+  },
+  {
     name: 'GET /v1/onramp/purchases/:id',
     guard: CORS_GUARD,
     valid: (target) =>
