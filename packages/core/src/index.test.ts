@@ -25,9 +25,11 @@ describe('@portico/core exports', () => {
       'SAFE_RPC_METHODS',
       'SendText',
       'StorageKey',
+      'WalletConnectText',
       'activityRow',
       'canSend',
       'classifyRpcMethod',
+      'countdownText',
       'counterpartyOf',
       'createNameForm',
       'createPageSiwx',
@@ -43,6 +45,7 @@ describe('@portico/core exports', () => {
       'getSwapQuote',
       'isNativeSwapToken',
       'isNativeToken',
+      'isTelegramAndroid',
       'isUserRejection',
       'isValidEmail',
       'maxNativeAmount',
@@ -74,7 +77,11 @@ describe('@portico/core exports', () => {
       'tokenAddressOf',
       'totalValue',
       'tryAgainAfter',
+      'usableFor',
       'visibleBalances',
+      'walletConnect',
+      'walletConnectErrorCode',
+      'walletNavigation',
     ])
   })
 })
