@@ -1,4 +1,4 @@
-import { servicesTransport } from '@portico/core'
+import { servicesTransport, walletConnect } from '@portico/core'
 import { embeddedWallet } from '@portico/embedded'
 import { cookieStorage, createConfig, createStorage, http } from '@wagmi/core'
 import { type Address, type Chain, defineChain } from 'viem'
@@ -40,6 +40,22 @@ export function chainReadsOf(search: string): ChainReads {
 }
 
 /**
+ * `?wcRelay=ws://127.0.0.1:…` points WalletConnect at another relay on this machine (the browser
+ * tests use a closed port to show the relay-down error); anything but a loopback ws URL is ignored.
+ */
+export function walletConnectRelayOf(search: string): string | undefined {
+  const value = new URLSearchParams(search).get('wcRelay')
+  if (!value) return undefined
+  try {
+    const url = new URL(value)
+    const loopback = url.hostname === '127.0.0.1' || url.hostname === 'localhost'
+    return url.protocol === 'ws:' && loopback ? url.href : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
  * The dapp's own wagmi config. Cookie storage lets the server render from the same state the
  * browser holds, so a reload shows the connected account in the first HTML (the server reads no
  * chain, so its config keeps the default transport).
@@ -51,8 +67,12 @@ export function createPageWagmiConfig(
 ) {
   return createConfig({
     chains: [chain],
-    // E-mail login: the embedded wallet's secure frame lives on the services origin.
-    connectors: [embeddedWallet({ servicesUrl: services.servicesUrl, projectId: services.projectId })],
+    // E-mail login: the embedded wallet's secure frame lives on the services origin. WalletConnect:
+    // Portico's options name its relay (the services' own by default); its SDK loads on first use.
+    connectors: [
+      embeddedWallet({ servicesUrl: services.servicesUrl, projectId: services.projectId }),
+      walletConnect(),
+    ],
     ssr: true,
     storage: createStorage({ storage: cookieStorage }),
     transports: {
