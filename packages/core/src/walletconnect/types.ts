@@ -6,6 +6,9 @@ import type { Store } from '../store.ts'
  */
 export const WALLET_CONNECT_CONNECTOR_TYPE = 'walletConnect'
 
+/** wagmi's storage key (the dapp's own storage, e.g. its cookie) of the session topic to restore. */
+export const SESSION_KEY = 'walletConnect.session'
+
 export interface WalletConnectSettings {
   /** `wss://…` of the relay; the services' own (`/v1/wc-relay`) by default. */
   relayUrl: string

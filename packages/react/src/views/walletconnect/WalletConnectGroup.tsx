@@ -41,10 +41,7 @@ function QrGlyph() {
       stroke="currentColor"
       strokeWidth="2"
     >
-      <rect x="3" y="3" width="7" height="7" rx="1" />
-      <rect x="14" y="3" width="7" height="7" rx="1" />
-      <rect x="3" y="14" width="7" height="7" rx="1" />
-      <path d="M14 14h3v3M21 14v7h-7M17 21v-1" strokeLinecap="round" />
+      <path d="M3 3h7v7H3zM14 3h7v7h-7zM3 14h7v7H3zM14 14h3v3M21 14v7h-7" />
     </svg>
   )
 }
