@@ -97,7 +97,7 @@ function lazyChunk(): { gzip: number; raw: number; files: string[] } | undefined
     return into
   }
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry)
-  const live = Object.keys(manifest).find((key) => key.endsWith('core/src/walletconnect/live.ts'))
+  const live = Object.keys(manifest).find((key) => key.endsWith('core/src/walletconnect/loaded.ts'))
   if (!entry || !live) return undefined
   const first = closure(entry)
   const files = [...closure(live)].filter((key) => !first.has(key)).map((key) => manifest[key]?.file ?? key)

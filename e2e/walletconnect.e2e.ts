@@ -71,9 +71,19 @@ async function pairWallet(wallet: Page, uri: string) {
   await wallet.getByRole('article', { name: 'Connection request from Portico' }).waitFor()
 }
 
+/** What the page printed that a person debugging would call an error: the SDK's restore failures among them. */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  return errors
+}
+
 describe('WalletConnect with the dev wallet', () => {
   it('connects by the copied link, signs, sends, survives a reload and hears the wallet disconnect', async () => {
     const dapp = await openQrView()
+    const errors = consoleErrors(dapp)
     const qr = dialog(dapp).getByRole('img', { name: 'WalletConnect QR code' })
     await qr.waitFor()
     expect(await dialog(dapp).getByRole('timer').textContent()).toMatch(/^Code refreshes in [34]:\d\d$/)
@@ -123,11 +133,29 @@ describe('WalletConnect with the dev wallet', () => {
     await dapp.reload()
     await poll(() => status(dapp)).toBe('connected')
     expect(await dapp.getByRole('button', { name: new RegExp(`Account ${short}`) }).count()).toBe(1)
+    expect(errors.filter((text) => /No matching key/i.test(text))).toEqual([])
 
     await wallet.getByRole('button', { name: 'Disconnect Portico' }).click()
     await poll(() => status(dapp)).toBe('disconnected')
     await dapp.reload()
     await poll(() => status(dapp)).toBe('disconnected')
+  })
+
+  it('a disconnect on the page ends the session in the wallet too', async () => {
+    const dapp = await openQrView()
+    const wallet = await openWallet()
+    await pairWallet(wallet, await copiedUri(dapp))
+    await wallet.getByRole('button', { name: 'Approve' }).click()
+    await poll(() => status(dapp)).toBe('connected')
+    await wallet.getByRole('button', { name: 'Disconnect Portico' }).waitFor()
+
+    await dapp.getByRole('button', { name: /^Account / }).click()
+    await dialog(dapp).getByRole('button', { name: 'Disconnect' }).click()
+    await poll(() => status(dapp)).toBe('disconnected')
+    await poll(() => wallet.getByRole('button', { name: 'Disconnect Portico' }).count()).toBe(0)
+    expect(await wallet.getByRole('region', { name: 'Connected dapps' }).getByText('None yet').count()).toBe(
+      1,
+    )
   })
 
   it('a rejection in the wallet is said on the QR view, with a new code to scan', async () => {
