@@ -87,7 +87,6 @@ export interface LiveParameters {
   events: LiveEvents
 }
 
-
 export async function startLive({ settings, chain, transport, pairing, events }: LiveParameters) {
   const client = await withTimeout(clientFor(settings), WALLETCONNECT_RELAY_TIMEOUT_MS)
   const rpc = transport?.({ chain, retryCount: 0 })
