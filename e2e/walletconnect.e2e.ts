@@ -3,7 +3,6 @@ import { formatTokenAmount, shortenAddress, WalletConnectText } from '@portico/c
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { createPublicClient, type Hex, http, verifyMessage } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { freePort } from '../packages/contracts/src/testing.ts'
 import { expectAccessibleModal, expectAccessiblePage } from './axe.ts'
 import { launchChromium } from './browser.ts'
 
@@ -39,9 +38,11 @@ const dialog = (page: Page) => page.getByRole('dialog')
 const status = (page: Page) => page.getByTestId('status').textContent()
 
 /** The dapp page with the WalletConnect QR view open. */
-async function openQrView(query = ''): Promise<Page> {
+async function openQrView(options: { relayDown?: boolean } = {}): Promise<Page> {
   const page = await newPage({ clipboard: true })
-  await page.goto(`${stack.pageUrl}/?signIn=off${query}`)
+  // The relay down: every socket to it is closed as soon as it opens.
+  if (options.relayDown) await page.routeWebSocket(/\/v1\/wc-relay/, (socket) => socket.close())
+  await page.goto(`${stack.pageUrl}/?signIn=off`)
   await page.getByRole('button', { name: 'Connect Wallet' }).click()
   await dialog(page)
     .getByRole('button', { name: /WalletConnect/ })
@@ -175,8 +176,7 @@ describe('WalletConnect with the dev wallet', () => {
   })
 
   it('a relay that cannot be reached is said within seconds, with Try again', async () => {
-    const closed = await freePort()
-    const dapp = await openQrView(`&wcRelay=${encodeURIComponent(`ws://127.0.0.1:${closed}/v1/wc-relay`)}`)
+    const dapp = await openQrView({ relayDown: true })
     await poll(() => dialog(dapp).getByRole('alert').textContent(), { timeout: 15_000 }).toBe(
       WalletConnectText.RELAY_UNREACHABLE,
     )

@@ -3,20 +3,13 @@ import { PorticoProvider } from '@portico/react'
 import { cookieToInitialState } from '@wagmi/core'
 import { hydrateRoot } from 'react-dom/client'
 import { App } from './App.tsx'
-import {
-  chainReadsOf,
-  createPageWagmiConfig,
-  type PageConfig,
-  pageChain,
-  walletConnectRelayOf,
-} from './page-config.ts'
+import { chainReadsOf, createPageWagmiConfig, type PageConfig, pageChain } from './page-config.ts'
 import { type PageState, pageSiwx } from './siwx.ts'
 
 const config = JSON.parse(document.getElementById('portico-config')?.textContent ?? '{}') as PageConfig
 const state = JSON.parse(document.getElementById('portico-state')?.textContent ?? '{}') as Partial<PageState>
 const chain = pageChain(config)
 const wagmiConfig = createPageWagmiConfig(chain, config, chainReadsOf(location.search))
-const wcRelay = walletConnectRelayOf(location.search)
 const portico = createPortico({
   wagmiConfig,
   initialState: cookieToInitialState(wagmiConfig, document.cookie),
@@ -30,7 +23,6 @@ const portico = createPortico({
     icons: [],
   },
   isMobile: /Mobi|Android/i.test(navigator.userAgent),
-  ...(wcRelay ? { walletConnect: { relayUrl: wcRelay } } : {}),
   siwx: pageSiwx(config, state.signIn ?? 'off'),
   siwxSession: state.siwxSession ?? undefined,
   identity: state.identity ?? undefined,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chainReadsOf, createPageWagmiConfig, pageChain, walletConnectRelayOf } from './page-config.ts'
+import { chainReadsOf, createPageWagmiConfig, pageChain } from './page-config.ts'
 import { TEST_CONFIG } from './test-support.ts'
 
 describe('where the demo page reads the chain', () => {
@@ -28,15 +28,5 @@ describe('the demo chain’s ENS resolver', () => {
       ensUniversalResolver: { address },
     })
     expect(pageChain(TEST_CONFIG).contracts).toBeUndefined()
-  })
-})
-
-describe('the demo page’s WalletConnect relay override', () => {
-  it('takes a loopback ws URL only', () => {
-    expect(walletConnectRelayOf('?wcRelay=ws://127.0.0.1:9/v1/wc-relay')).toBe('ws://127.0.0.1:9/v1/wc-relay')
-    expect(walletConnectRelayOf('?wcRelay=wss://relay.evil.example')).toBeUndefined()
-    expect(walletConnectRelayOf('?wcRelay=ws://relay.evil.example')).toBeUndefined()
-    expect(walletConnectRelayOf('?wcRelay=nonsense')).toBeUndefined()
-    expect(walletConnectRelayOf('')).toBeUndefined()
   })
 })

@@ -40,22 +40,6 @@ export function chainReadsOf(search: string): ChainReads {
 }
 
 /**
- * `?wcRelay=ws://127.0.0.1:…` points WalletConnect at another relay on this machine (the browser
- * tests use a closed port to show the relay-down error); anything but a loopback ws URL is ignored.
- */
-export function walletConnectRelayOf(search: string): string | undefined {
-  const value = new URLSearchParams(search).get('wcRelay')
-  if (!value) return undefined
-  try {
-    const url = new URL(value)
-    const loopback = url.hostname === '127.0.0.1' || url.hostname === 'localhost'
-    return url.protocol === 'ws:' && loopback ? url.href : undefined
-  } catch {
-    return undefined
-  }
-}
-
-/**
  * The dapp's own wagmi config. Cookie storage lets the server render from the same state the
  * browser holds, so a reload shows the connected account in the first HTML (the server reads no
  * chain, so its config keeps the default transport).
