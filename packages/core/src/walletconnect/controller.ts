@@ -12,7 +12,6 @@ import {
 /** `portico.walletConnect`: what the Connect and QR views need, when the dapp's wagmi config has the connector. */
 export interface WalletConnectController {
   isAvailable(): boolean
-  connectorId: string | undefined
   /** The URI on show and its expiry; idle without the connector. */
   pairing: Store<PairingState>
   /** Connects through the connector; a failure carries a `WalletConnectError` (errors.ts) as its cause. */
@@ -35,7 +34,6 @@ export function createWalletConnectController(parameters: {
   connector?.configure({ relayUrl, projectId, ...(metadata ? { metadata } : {}) })
   return {
     isAvailable: () => connector !== undefined,
-    connectorId: connector?.id,
     pairing: connector?.pairing ?? createStore(IDLE_PAIRING),
     async connect() {
       if (!connector) throw new PorticoError(ErrorText.WALLETCONNECT_CONNECTOR_NOT_FOUND)
