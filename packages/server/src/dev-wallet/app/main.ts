@@ -1,26 +1,13 @@
 import { defineChain } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { el } from '../../dashboard/app/dom.ts'
 import { DEV_WALLET_CONFIG_ID, DevWalletConfig } from '../config.ts'
 import { describeRequest } from './requests.ts'
 import { startWallet, type WalletState } from './wallet.ts'
 import './dev-wallet.css'
 
-/**
- * The dev wallet page: everything from elements and text nodes (a dapp's name, a message to sign
- * are shown as text, never as markup), under the services' strict CSP.
- */
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  attributes: Record<string, string> = {},
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const element = document.createElement(tag)
-  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value)
-  for (const child of children)
-    element.append(typeof child === 'string' ? document.createTextNode(child) : child)
-  return element
-}
-
+// The dev wallet page: everything from elements and text nodes (a dapp's name, a message to sign
+// are shown as text, never as markup), with the dashboard's helper, under the services' strict CSP.
 function button(label: string, onClick: () => void, className = ''): HTMLButtonElement {
   const element = el('button', { type: 'button', class: className }, label)
   element.addEventListener('click', onClick)
