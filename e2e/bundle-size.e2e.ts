@@ -53,4 +53,18 @@ describe('page weight budget', () => {
     const first = new Set(firstPaintFiles())
     for (const entry of lazy) expect(first.has(entry.file)).toBe(false)
   })
+
+  it('keeps WalletConnect out of the first download: its SDK is a chunk of its own, loaded on the first pick', () => {
+    const lazy = Object.entries(manifest).find(([key]) =>
+      key.endsWith('core/src/walletconnect/loaded.ts'),
+    )?.[1]
+    expect(lazy?.isDynamicEntry).toBe(true)
+    const first = firstPaintFiles()
+    expect(first).not.toContain(lazy?.file)
+    // Strings only the WalletConnect SDK carries: the relay's method names and its package names.
+    const sdkMarkers = /wc_sessionPropose|irn_subscribe|@walletconnect\//
+    for (const file of first)
+      expect(sdkMarkers.test(readFileSync(join(dist, file), 'utf8')), file).toBe(false)
+    expect(sdkMarkers.test(readFileSync(join(dist, lazy?.file ?? ''), 'utf8'))).toBe(true)
+  })
 })

@@ -106,6 +106,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const webPort = options.webPort ?? 3000
     const pageOrigin = `http://${host}:${webPort}`
     const projectId = await devProjectId(dataDir)
+    const serverPort = options.serverPort ?? 3001
+    // The dev wallet page (/dev/wallet) lives on the services' own origin and connects to the relay
+    // for the dev project, so that origin is on the project's list too.
+    const servicesOrigin = options.publicUrl ?? `http://localhost:${serverPort}`
     const tokenIcons = iconTableFromEnv(process.env.PORTICO_TOKEN_ICONS) ?? DEMO_TOKEN_ICONS
     const namesGatewayKey = parseGatewayKey(options.namesGatewayKey) ?? (await devGatewayKey(dataDir))
     const server = await step(log, 'services: database, migrations, server', () =>
@@ -117,13 +121,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         hashSecret: options.hashSecret,
         log,
         host,
-        port: options.serverPort ?? 3001,
+        port: serverPort,
         databaseUrl: options.databaseUrl,
         dataDir,
         devProject: {
           id: projectId,
           name: 'Portico dev page',
-          origins: [pageOrigin, `http://localhost:${webPort}`],
+          origins: [pageOrigin, `http://localhost:${webPort}`, new URL(servicesOrigin).origin],
         },
         chain: {
           rpcUrl: chainUrl,
@@ -175,6 +179,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         dashboard: {},
         // A WalletConnect relay of our own (ws://…/v1/wc-relay) for the dev wallet and the tests.
         walletConnectRelay: {},
+        // A WalletConnect wallet at /dev/wallet that signs with a dev key and sends on the local chain.
+        devWallet: {
+          projectId,
+          chainId: deployment.chainId,
+          rpcUrl: chainUrl,
+          privateKey: DEV_ACCOUNTS[DEV_WALLET_ACCOUNT].privateKey,
+        },
         // The on-ramp: Coinbase and Meld when ONRAMP_* name them, and the sandbox checkout, which
         // pays from a dev account that sends nothing after the demo setup and that no e2e test pays from.
         onramp: {
@@ -246,6 +257,9 @@ async function devProjectId(dataDir: string): Promise<string> {
   await writeFile(file, JSON.stringify({ id }, null, 2), { mode: 0o600 })
   return id
 }
+
+/** The dev wallet signs with dev account 8: no e2e test sends from it. */
+const DEV_WALLET_ACCOUNT = 8
 
 /** Dev account 9 deployed the spam collection at setup; the on-ramp sandbox pays from it. */
 const SANDBOX_PAYER = 9

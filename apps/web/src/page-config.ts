@@ -1,4 +1,4 @@
-import { servicesTransport } from '@portico/core'
+import { servicesTransport, walletConnect } from '@portico/core'
 import { embeddedWallet } from '@portico/embedded'
 import { cookieStorage, createConfig, createStorage, http } from '@wagmi/core'
 import { type Address, type Chain, defineChain } from 'viem'
@@ -66,8 +66,12 @@ export function createPageWagmiConfig(
 ) {
   return createConfig({
     chains: [chain],
-    // E-mail login: the embedded wallet's secure frame lives on the services origin.
-    connectors: [embeddedWallet({ servicesUrl: services.servicesUrl, projectId: services.projectId })],
+    // E-mail login: the embedded wallet's secure frame lives on the services origin. WalletConnect:
+    // Portico's options name its relay (the services' own by default); its SDK loads on first use.
+    connectors: [
+      embeddedWallet({ servicesUrl: services.servicesUrl, projectId: services.projectId }),
+      walletConnect(),
+    ],
     ssr: true,
     storage: createStorage({ storage: cookieStorage }),
     transports: {

@@ -11,13 +11,16 @@ export function scriptHash(source: string): string {
 /**
  * Helmet's headers for the page. The policy names what the page needs and nothing more: its own
  * scripts plus the one inline boot script (by hash, so the HTML stays the same for every visitor;
- * the JSON state scripts are never executed), the services (API calls, the secure frame) and the
+ * the JSON state scripts are never executed), the services (API calls, the secure frame, the
+ * WalletConnect relay) and the
  * chain's RPC endpoint. No site may frame the page: clickjacking the Connect button or a signing
  * prompt is what `frame-ancestors 'none'` and `X-Frame-Options: DENY` refuse.
  */
 export function securityHeaders(config: PageConfig): FastifyHelmetOptions {
   const services = new URL(config.servicesUrl).origin
   const rpc = new URL(config.rpcUrl).origin
+  // The services' WalletConnect relay is a WebSocket on their origin (`/v1/wc-relay`).
+  const relay = services.replace(/^http/, 'ws')
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -30,7 +33,7 @@ export function securityHeaders(config: PageConfig): FastifyHelmetOptions {
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Token, NFT and wallet icons: data: URLs, or https: as the services hand them out.
         imgSrc: ["'self'", 'data:', 'https:', services],
-        connectSrc: ["'self'", services, rpc],
+        connectSrc: ["'self'", services, relay, rpc],
         frameSrc: [services],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],

@@ -68,7 +68,12 @@ describe('page', () => {
   it('lets the page reach the services, their secure frame and the chain, and show data: and https images', async () => {
     const csp = directives((await app.inject('/')).headers['content-security-policy'])
     expect(csp.get('default-src')).toEqual(["'self'"])
-    expect(csp.get('connect-src')).toEqual(["'self'", 'http://127.0.0.1:9', 'http://127.0.0.1:8545'])
+    expect(csp.get('connect-src')).toEqual([
+      "'self'",
+      'http://127.0.0.1:9',
+      'ws://127.0.0.1:9',
+      'http://127.0.0.1:8545',
+    ])
     expect(csp.get('frame-src')).toEqual(['http://127.0.0.1:9'])
     expect(csp.get('img-src')).toEqual(expect.arrayContaining(["'self'", 'data:', 'https:']))
   })

@@ -33,6 +33,7 @@ import { createRecentWallets } from './stores/recent-wallets.ts'
 import { createRouter } from './stores/router.ts'
 import { createToastStore } from './stores/toast.ts'
 import { followWagmiConnection, restoreConnection, wagmiConnections } from './wagmi-connection.ts'
+import { createWalletConnectController } from './walletconnect/controller.ts'
 
 export function createPortico(parameters: CreatePorticoParameters): Portico {
   const { wagmiConfig, initialState, ...input } = parameters
@@ -184,6 +185,13 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
     analytics,
   })
 
+  // WalletConnect (issue 10), when the dapp's wagmi config carries the connector; the SDK loads on first use.
+  const walletConnect = createWalletConnectController({
+    wagmiConfig,
+    settings: { ...options.walletConnect, metadata: options.metadata },
+    connect: connectWallet,
+  })
+
   return {
     options,
     network,
@@ -196,6 +204,7 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
     balance: balance.store,
     loadAccountData,
     embedded,
+    walletConnect,
     siwx,
     names,
     connectors,

@@ -1,4 +1,5 @@
 import type { Connector } from '@wagmi/core'
+import { WALLET_CONNECT_CONNECTOR_TYPE } from './walletconnect/types.ts'
 import { isExcludedWallet, showGenericBrowserWallet } from './wallets.ts'
 
 /** What the Connect view needs to show one wallet: never raw HTML, only these plain fields. */
@@ -29,8 +30,8 @@ export function connectorList(parameters: {
       rdns,
       type: connector.id === GENERIC_INJECTED_ID ? 'INJECTED' : rdns ? 'ANNOUNCED' : 'EXTERNAL',
     }
-    // The embedded wallet (AUTH) is offered as the e-mail field, not as a wallet row.
-    if (connector.type === 'AUTH') continue
+    // The embedded wallet (AUTH) is offered as the e-mail field, WalletConnect as its own group.
+    if (connector.type === 'AUTH' || connector.type === WALLET_CONNECT_CONNECTOR_TYPE) continue
     if (seen.has(info.id)) continue
     if (isExcludedWallet({ rdns, name: info.name }, [...parameters.excludeWalletIds])) continue
     if (

@@ -100,3 +100,12 @@ export const SWAP_POPULAR_TOKENS = [
 ] as const
 
 export const DEFAULT_SERVICES_URL = 'http://127.0.0.1:3001'
+
+/** SPEC §4 / §9: a pairing URI is used 4 minutes and counts as expired within 10 s of its end. */
+export const WALLETCONNECT_PAIRING_MS = { lifetime: 4 * 60_000, expiredWithin: 10_000 } as const
+
+/**
+ * How long making a pairing URI may take before the relay counts as unreachable: the SDK itself
+ * retries a closed socket forever, and a visitor must see an error within seconds, not a spinner.
+ */
+export const WALLETCONNECT_RELAY_TIMEOUT_MS = 6_000

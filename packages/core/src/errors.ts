@@ -25,6 +25,7 @@ export const ErrorText = {
   FRAME_ERROR: 'An error occurred',
   FRAME_LOAD_FAILED: 'Unable to load email login dependency',
   ADAPTER_NOT_FOUND: 'Adapter not found',
+  WALLETCONNECT_CONNECTOR_NOT_FOUND: 'WalletConnectConnector not found',
   CHAIN_NOT_SUPPORTED: 'Chain is not supported',
   UNKNOWN_ERROR: 'Unknown error',
   SIWE_CONFIG_CONFLICT: 'Cannot set both `siweConfig` and `siwx` options',

@@ -131,4 +131,19 @@ export { submitSwap } from './swap/swap-actions.ts'
 export { type SwapFee, swapNetworkFee } from './swap/swap-fee.ts'
 export { createSwapStore, type SwapDone, type SwapState, type SwapStore } from './swap/swap-store.ts'
 export { isValidEmail } from './validators.ts'
+export { walletConnect } from './walletconnect/connector.ts'
+export type { WalletConnectController } from './walletconnect/controller.ts'
+export {
+  isTelegramAndroid,
+  type WalletLinks,
+  type WalletNavigation,
+  walletNavigation,
+} from './walletconnect/deep-links.ts'
+export {
+  type WalletConnectErrorCode,
+  WalletConnectText,
+  walletConnectErrorCode,
+} from './walletconnect/errors.ts'
+export { countdownText, usableFor } from './walletconnect/pairing.ts'
+export type { PairingState } from './walletconnect/types.ts'
 export type { RecentWallet } from './wallets.ts'

@@ -142,4 +142,19 @@ describe('createPortico options', () => {
     expect(resolveOptions({ ...base, metadata }).metadata).toEqual(metadata)
     expect(failure({ ...base, metadata: { ...metadata, url: 'demo' } }).message).toMatch(/metadata\.url/)
   })
+
+  it("uses the services' relay and the project by default, or the operator's relay and WalletConnect id", () => {
+    expect(resolveOptions({ ...base, servicesUrl: 'https://services.example/' }).walletConnect).toEqual({
+      relayUrl: 'wss://services.example/v1/wc-relay',
+      projectId: 'demo',
+    })
+    expect(resolveOptions({ ...base, servicesUrl: 'http://localhost:3001' }).walletConnect.relayUrl).toBe(
+      'ws://localhost:3001/v1/wc-relay',
+    )
+    const hosted = { relayUrl: 'wss://relay.walletconnect.org', projectId: 'a1b2' }
+    expect(resolveOptions({ ...base, walletConnect: hosted }).walletConnect).toEqual(hosted)
+    expect(failure({ ...base, walletConnect: { relayUrl: 'https://relay.example' } }).message).toMatch(
+      /walletConnect\.relayUrl/,
+    )
+  })
 })

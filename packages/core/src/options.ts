@@ -117,6 +117,14 @@ const optionsSchema = z.object({
     z._default(z.url(), DEFAULT_SERVICES_URL),
     z.transform((url: string) => url.replace(/\/+$/, '')),
   ),
+  // WalletConnect (issue 10): the services' relay and this project by default; real mobile wallets
+  // need WalletConnect's public relay and a WalletConnect project id.
+  walletConnect: z.optional(
+    z.object({
+      relayUrl: z.optional(z.url({ protocol: /^wss?$/, error: 'expected a ws:// or wss:// URL' })),
+      projectId: z.optional(z.string().check(z.minLength(1))),
+    }),
+  ),
   siweConfig: z.optional(hostObject),
   siwx: z.optional(
     z.custom<SIWXConfig>(
@@ -135,7 +143,10 @@ export type PorticoMetadata = z.output<typeof metadataSchema>
 export type ThemeVariables = z.output<typeof themeVariablesSchema>
 
 type Parsed = z.output<typeof optionsSchema>
-export interface ResolvedOptions extends Omit<Parsed, 'defaultAccountTypes' | 'enableAnalytics'> {
+export interface ResolvedOptions
+  extends Omit<Parsed, 'defaultAccountTypes' | 'enableAnalytics' | 'walletConnect'> {
+  /** The relay and project the WalletConnect connector uses. */
+  walletConnect: { relayUrl: string; projectId: string }
   defaultAccountTypes: AccountTypes
   /** One switch for analytics: off when either `enableAnalytics` or `features.analytics` is false. */
   enableAnalytics: boolean
@@ -177,5 +188,14 @@ export function resolveOptions(input: PorticoOptions): ResolvedOptions {
     walletFeaturesOrder,
     enableAnalytics: analytics,
     defaultAccountTypes: resolveAccountTypes(parsed.defaultAccountTypes),
+    walletConnect: {
+      relayUrl: parsed.walletConnect?.relayUrl ?? servicesRelayUrl(parsed.servicesUrl),
+      projectId: parsed.walletConnect?.projectId ?? parsed.projectId.trim(),
+    },
   }
+}
+
+/** The services' own relay: `https://services.example` → `wss://services.example/v1/wc-relay`. */
+function servicesRelayUrl(servicesUrl: string): string {
+  return `${servicesUrl.replace(/^http/, 'ws')}/v1/wc-relay`
 }

@@ -15,6 +15,7 @@ import type { AccountSnapshot } from './stores/account.ts'
 import type { Modal } from './stores/modal.ts'
 import type { Router } from './stores/router.ts'
 import type { ToastStore } from './stores/toast.ts'
+import type { WalletConnectController } from './walletconnect/controller.ts'
 import type { RecentWallet } from './wallets.ts'
 
 export interface CreatePorticoParameters extends PorticoOptions {
@@ -47,6 +48,8 @@ export interface Portico {
   loadAccountData(): Promise<AccountData>
   /** E-mail login through the embedded wallet (issue 5). */
   embedded: EmbeddedController
+  /** WalletConnect's pairing and connect, for the QR view (issue 10). */
+  walletConnect: WalletConnectController
   /** Sign-in with wallet (issue 4). */
   siwx: SiwxFlow
   /** Account names (issue 14): who addresses are, and choosing one for the connected account. */

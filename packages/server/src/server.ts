@@ -9,6 +9,8 @@ import { convertPlugin } from './convert/routes.ts'
 import { dashboardPlugin } from './dashboard/routes.ts'
 import type { DashboardServices } from './dashboard/setup.ts'
 import type { Database } from './db/database.ts'
+import type { DevWalletConfig } from './dev-wallet/config.ts'
+import { type DevWalletAssets, devWalletPlugin } from './dev-wallet/routes.ts'
 import { embeddedPagesPlugin } from './embedded/pages.ts'
 import { embeddedAuthPlugin } from './embedded/routes.ts'
 import type { EmbeddedServices } from './embedded/setup.ts'
@@ -72,6 +74,8 @@ export interface BuildServerOptions {
   dashboard?: DashboardServices | undefined
   /** The WalletConnect relay at `/v1/wc-relay` (a WebSocket); absent, that path answers 404. */
   walletConnectRelay?: WalletConnectRelayOptions | undefined
+  /** The development wallet page at `/dev/wallet` (development only); absent, that path answers 404. */
+  devWallet?: { config: DevWalletConfig; assets: DevWalletAssets } | undefined
   /**
    * The on-ramp (`/v1/onramp/*`), priced and delivered on `chain`, which it needs; with its
    * `sandbox`, also the development checkout at `/onramp/sandbox/checkout`. Absent, none of them exist.
@@ -95,6 +99,7 @@ export async function buildServer({
   analyticsRateLimit,
   dashboard,
   walletConnectRelay,
+  devWallet,
   onramp,
 }: BuildServerOptions): Promise<FastifyInstance> {
   if (onramp && !chain)
@@ -147,6 +152,7 @@ export async function buildServer({
   // Its own project and origin checks: a refused relay client is told on the socket, not in HTTP.
   if (walletConnectRelay)
     await app.register(walletConnectRelayPlugin, { database, projects, ...walletConnectRelay })
+  if (devWallet) await app.register(devWalletPlugin, devWallet)
   // The sandbox's checkout is a page the buyer opens from the modal: no project guard, its
   // session id is the key.
   if (onramp?.sandbox && payer)

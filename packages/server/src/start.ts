@@ -8,6 +8,7 @@ import { SwapsOptions, type SwapsOptionsInput } from './convert/config.ts'
 import { type DashboardSettings, prepareDashboard } from './dashboard/setup.ts'
 import { preparePrivateDataDir } from './db/data-dir.ts'
 import { openDatabase } from './db/database.ts'
+import { readDevWalletAssets } from './dev-wallet/routes.ts'
 import { closeEmbedded, type EmbeddedWalletSettings, prepareEmbedded } from './embedded/setup.ts'
 import { openHashSecret } from './hash-secret.ts'
 import type { TrustProxy } from './http/trust-proxy.ts'
@@ -89,6 +90,11 @@ export interface StartServerOptions {
    */
   walletConnectRelay?: Pick<WalletConnectRelayOptions, 'limits'>
   /**
+   * The dev wallet page at `/dev/wallet` (development only, with the relay): a WalletConnect wallet
+   * for `projectId` that signs with an anvil dev key and sends through `rpcUrl`.
+   */
+  devWallet?: { projectId: string; chainId: number; rpcUrl: string; privateKey: string }
+  /**
    * Turns on the on-ramp (`/v1/onramp/*`) for the `chain`, which it needs: Coinbase and Meld when
    * their keys are given, and in development the sandbox checkout that pays from a dev account.
    */
@@ -131,6 +137,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   if (options.onramp && !options.chain)
     throw new Error('The on-ramp needs the chain option: it prices and delivers on that chain')
   const onramp = options.onramp ? prepareOnramp(options.onramp, { mode, publicUrl }) : undefined
+  if (options.devWallet && mode !== 'development')
+    throw new Error('The dev wallet signs with a key of the server: it runs in development only')
+  if (options.devWallet && !relayUrl) throw new Error('The dev wallet needs the WalletConnect relay')
+  const devWallet =
+    options.devWallet && relayUrl
+      ? { config: { ...options.devWallet, relayUrl }, assets: await readDevWalletAssets() }
+      : undefined
   const swaps = options.swaps ? parseSwaps(options.swaps) : undefined
   // Before the database: a refusal leaves no migration behind.
   if (options.dataDir) await preparePrivateDataDir(options.dataDir)
@@ -192,6 +205,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       analyticsRateLimit: options.analyticsRateLimit,
       dashboard,
       walletConnectRelay: relayUrl ? { ...options.walletConnectRelay, url: relayUrl } : undefined,
+      devWallet,
       onramp,
     })
     try {

@@ -10,9 +10,10 @@ import { WalletImage } from '../components/WalletImage.tsx'
 import { useStore } from '../hooks.ts'
 import { EmailField } from './email/EmailField.tsx'
 import type { ViewProps } from './types.ts'
+import { WalletConnectGroup } from './walletconnect/WalletConnectGroup.tsx'
 
-/** Groups this build can fill; WalletConnect, featured and the explorer lists come with later issues. */
-const BUILT_GROUPS: ConnectorGroup[] = ['recent', 'injected']
+/** Groups this build can fill; featured and the explorer lists come with later issues. */
+const BUILT_GROUPS: ConnectorGroup[] = ['walletConnect', 'recent', 'injected']
 
 /** Each group's list: its accessible name, the label shown above it and the badge on its rows. */
 const GROUP_TEXT: Record<string, { list: string; label: string; badge: string }> = {
@@ -50,12 +51,19 @@ export function Connect({ portico }: ViewProps) {
       wallet: { name: connector.name, icon: connector.icon },
     })
 
+  // WalletConnect (issue 10): its own group, in the group order, and under the advice when no
+  // browser wallet is here.
+  const walletConnect = portico.walletConnect.isAvailable() ? <WalletConnectGroup portico={portico} /> : null
   const wallets =
     list.length === 0 ? (
-      <NoWallet phone={phone} emailShown={methods.includes('email')} />
+      <>
+        <NoWallet phone={phone} emailShown={methods.includes('email')} />
+        {walletConnect}
+      </>
     ) : (
       <div className="wallet-sections">
         {groups.map((group) => {
+          if (group === 'walletConnect') return <Fragment key={group}>{walletConnect}</Fragment>
           const connectors = byGroup[group] ?? []
           const text = GROUP_TEXT[group]
           if (connectors.length === 0 || !text) return null

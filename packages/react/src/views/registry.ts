@@ -18,6 +18,8 @@ const VIEWS: Partial<Record<View, ComponentType<ViewProps>>> = {
   UpdateEmailSecondaryOtp: lazy(() => import('./UpdateEmailSecondaryOtp.tsx')),
   ConnectingExternal: lazy(() => import('./ConnectingExternal.tsx')),
   ConnectingSiwe: lazy(() => import('./ConnectingSiwe.tsx')),
+  ConnectingWalletConnect: lazy(() => import('./ConnectingWalletConnect.tsx')),
+  ConnectingWalletConnectBasic: lazy(() => import('./ConnectingWalletConnectBasic.tsx')),
   SIWXSignMessage: lazy(() => import('./SIWXSignMessage.tsx')),
   UnsupportedChain: lazy(() => import('./UnsupportedChain.tsx')),
   WalletReceive: lazy(() => import('./WalletReceive.tsx')),
@@ -42,6 +44,9 @@ export function viewTitle(view: View, data: RouterData | undefined): string {
       return 'Account'
     case 'ConnectingExternal':
       return data?.wallet?.name ?? 'Connecting'
+    case 'ConnectingWalletConnect':
+    case 'ConnectingWalletConnectBasic':
+      return 'WalletConnect'
     case 'WalletReceive':
       return 'Receive'
     case 'WalletSend':
