@@ -21,8 +21,14 @@ describe('router', () => {
     expect(VIEWS).toContain('ApproveTransaction')
   })
 
-  it('has the account panels Send, Receive and Swap as views of their own, outside the spec list', () => {
-    expect(ACCOUNT_VIEWS).toEqual(['WalletSend', 'WalletReceive', 'WalletSwap'])
+  it('has the account panels Send, Receive, Swap and Buy as views of their own, outside the spec list', () => {
+    expect(ACCOUNT_VIEWS).toEqual([
+      'WalletSend',
+      'WalletReceive',
+      'WalletSwap',
+      'OnRampProviders',
+      'BuyInProgress',
+    ])
     const router = createRouter('Account')
     router.push('WalletSend')
     expect(router.store.getState()).toMatchObject({ view: 'WalletSend', history: ['Account', 'WalletSend'] })
