@@ -9,6 +9,7 @@ import { type DashboardSettings, prepareDashboard } from './dashboard/setup.ts'
 import { preparePrivateDataDir } from './db/data-dir.ts'
 import { openDatabase } from './db/database.ts'
 import { closeEmbedded, type EmbeddedWalletSettings, prepareEmbedded } from './embedded/setup.ts'
+import { type FarcasterSettings, prepareFarcaster } from './farcaster/config.ts'
 import { openHashSecret } from './hash-secret.ts'
 import type { TrustProxy } from './http/trust-proxy.ts'
 import { gatewayUrlOf } from './names/gateway-routes.ts'
@@ -93,6 +94,12 @@ export interface StartServerOptions {
    * their keys are given, and in development the sandbox checkout that pays from a dev account.
    */
   onramp?: OnrampSettings
+  /**
+   * Turns on Sign In With Farcaster's relay routes: `{ optimismRpcUrl }` reads fids from OP Mainnet's
+   * registries; in development `{ development: true }` uses three dev accounts and the
+   * `/dev/farcaster` page that signs as them.
+   */
+  farcaster?: FarcasterSettings
   /** Lines for whoever runs the server (a created key, dev mail arriving); the console by default. */
   log?: (line: string) => void
   /** Trouble the services recover from by themselves (chain node or database connection lost); stderr by default. */
@@ -132,6 +139,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw new Error('The on-ramp needs the chain option: it prices and delivers on that chain')
   const onramp = options.onramp ? prepareOnramp(options.onramp, { mode, publicUrl }) : undefined
   const swaps = options.swaps ? parseSwaps(options.swaps) : undefined
+  const farcaster = options.farcaster ? prepareFarcaster(options.farcaster, { mode, publicUrl }) : undefined
   // Before the database: a refusal leaves no migration behind.
   if (options.dataDir) await preparePrivateDataDir(options.dataDir)
   const hashSecret =
@@ -193,6 +201,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       dashboard,
       walletConnectRelay: relayUrl ? { ...options.walletConnectRelay, url: relayUrl } : undefined,
       onramp,
+      farcaster,
     })
     try {
       await app.listen({ host, port })
