@@ -4,14 +4,14 @@ import type { Tables } from '../db/tables.ts'
 import type { ChannelRow } from './tables.ts'
 
 /** A channel lives an hour, as on the public relay. */
-export const CHANNEL_TTL_MS = 60 * 60 * 1000
+const CHANNEL_TTL_MS = 60 * 60 * 1000
 /** Expired channels are kept this long more, so a late poll learns it expired (410) rather than 401. */
 const KEPT_AFTER_EXPIRY_MS = 60 * 60 * 1000
 
 /** 256 random bits, base64url: the only key to a channel. */
-export const CHANNEL_TOKEN = /^[A-Za-z0-9_-]{43}$/
+const CHANNEL_TOKEN = /^[A-Za-z0-9_-]{43}$/
 
-export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex')
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex')
 
 export interface ChannelRequest {
   projectId: string

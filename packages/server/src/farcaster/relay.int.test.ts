@@ -3,15 +3,8 @@ import { createWalletClient } from '@farcaster/auth-client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createProject } from '../projects/repository.ts'
 import { describeEachBackend, type TestDatabase } from '../test-support/backends.ts'
-import {
-  ALICE,
-  BOB,
-  farcasterApp,
-  farcasterMessage,
-  PAGE,
-  SERVICES,
-  signedBody,
-} from '../test-support/farcaster.ts'
+import { farcasterApp, SERVICES } from '../test-support/farcaster.ts'
+import { ALICE, BOB, farcasterMessage, PAGE, signedBody } from '../test-support/farcaster-messages.ts'
 import { devRegistry } from './registry.ts'
 import { verifiedFarcasterSignIn } from './sign-in.ts'
 

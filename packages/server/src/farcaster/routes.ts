@@ -24,7 +24,7 @@ import {
   channelStatus,
 } from './schemas.ts'
 
-export const AUTHENTICATE_PATH = '/v1/channel/authenticate'
+const AUTHENTICATE_PATH = '/v1/channel/authenticate'
 
 /** Per IP and minute: a page opens a few channels, polls each about once a second, and signs once. */
 const LIMITS = {
