@@ -8,8 +8,8 @@ const CHANNEL_TTL_MS = 60 * 60 * 1000
 /** Expired channels are kept this long more, so a late poll learns it expired (410) rather than 401. */
 const KEPT_AFTER_EXPIRY_MS = 60 * 60 * 1000
 
-/** 256 random bits, base64url: the only key to a channel. */
-const CHANNEL_TOKEN = /^[A-Za-z0-9_-]{43}$/
+/** Ours are 256 random bits in base64url (43 characters); Farcaster's relay gives 8 characters. */
+const CHANNEL_TOKEN = /^[A-Za-z0-9_-]{8,64}$/
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex')
 
@@ -23,6 +23,8 @@ export interface ChannelRequest {
   requestId?: string | undefined
   redirectUrl?: string | undefined
   acceptAuthAddress: boolean
+  /** The token Farcaster's relay gave for this channel, when it was opened there. */
+  upstreamToken?: string | undefined
   ip: string
   userAgent: string
 }
@@ -39,13 +41,13 @@ export interface ChannelCompletion {
   pfpUrl?: string | undefined
 }
 
-/** Opens a channel and prunes the long-expired ones, in one transaction; the token goes to the caller only. */
+/** Opens a channel (or records one opened upstream) and prunes the long-expired ones, in one transaction; the token goes to the caller only. */
 export async function openChannel(
   db: Kysely<Tables>,
   request: ChannelRequest,
   now = new Date(),
 ): Promise<{ token: string; row: ChannelRow }> {
-  const token = randomBytes(32).toString('base64url')
+  const token = request.upstreamToken ?? randomBytes(32).toString('base64url')
   const row = await db.transaction().execute(async (trx) => {
     await trx
       .deleteFrom('farcaster_channels')
@@ -64,6 +66,7 @@ export async function openChannel(
         request_id: request.requestId ?? null,
         redirect_url: request.redirectUrl ?? null,
         accept_auth_address: request.acceptAuthAddress,
+        upstream: request.upstreamToken !== undefined,
         ip: request.ip,
         user_agent: request.userAgent,
         expires_at: new Date(now.getTime() + CHANNEL_TTL_MS),

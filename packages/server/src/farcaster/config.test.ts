@@ -15,6 +15,12 @@ describe('prepareFarcaster', () => {
     )
     expect(connectUrl(production, 'tok_en')).toBe('https://farcaster.xyz/~/siwf?channelToken=tok_en')
     expect(production.devApp).toBeUndefined()
+    expect(production.upstreamRelay).toBe('https://relay.farcaster.xyz')
+    const ownRelay = prepareFarcaster(
+      { optimismRpcUrl: 'https://op.example', relayUrl: 'https://relay.example/' },
+      { mode: 'production', publicUrl: undefined },
+    )
+    expect(ownRelay.upstreamRelay).toBe('https://relay.example')
   })
 
   it('refuses the development accounts in production, and a node URL that is no http(s) URL', () => {

@@ -23,6 +23,8 @@ import {
   CreateChannelBody,
   channelStatus,
 } from './schemas.ts'
+import type { ChannelRow } from './tables.ts'
+import { openUpstreamChannel, upstreamStatus } from './upstream.ts'
 
 const AUTHENTICATE_PATH = '/v1/channel/authenticate'
 
@@ -61,6 +63,15 @@ export const farcasterChannelPlugin =
     const createLimit = limited(ipRateLimit(LIMITS.create))
     const statusLimit = limited(ipRateLimit(LIMITS.status))
 
+    /** A channel on Farcaster's relay, pending here: completed here too once it is there (verified). */
+    async function followed(channel: ChannelRow, token: string): Promise<ChannelRow> {
+      if (!channel.upstream || channel.completed_at || !options.upstreamRelay) return channel
+      const upstream = await upstreamStatus(options.upstreamRelay, token)
+      if (upstream.state === 'pending') return channel
+      if (upstream.state === 'gone') throw new HttpError(410, FarcasterText.EXPIRED, 'CHANNEL_EXPIRED')
+      return authenticateChannel(db, options.registry, token, upstream.signIn, now())
+    }
+
     app.post(
       '/channel',
       { onRequest: createLimit, schema: { body: CreateChannelBody, response: { 201: ChannelCreated } } },
@@ -71,14 +82,21 @@ export const farcasterChannelPlugin =
         if (!project.origins.some((origin) => new URL(origin).host === body.domain.toLowerCase()))
           throw new HttpError(400, "body.domain: must be the host of one of the project's allowed origins")
         const nonce = body.nonce ?? generateNonce()
+        const channelRequest = {
+          ...body,
+          domain: body.domain.toLowerCase(),
+          nonce,
+          acceptAuthAddress: body.acceptAuthAddress ?? true,
+        }
+        const upstreamToken = options.upstreamRelay
+          ? await openUpstreamChannel(options.upstreamRelay, channelRequest)
+          : undefined
         const { token } = await openChannel(
           db,
           {
-            ...body,
-            domain: body.domain.toLowerCase(),
+            ...channelRequest,
+            upstreamToken,
             projectId: project.id,
-            nonce,
-            acceptAuthAddress: body.acceptAuthAddress ?? true,
             ip: request.ip,
             userAgent: (request.headers['user-agent'] ?? 'Unknown').slice(0, 512),
           },
@@ -98,7 +116,7 @@ export const farcasterChannelPlugin =
       },
       async (request, reply) => {
         const token = bearerOf(request)
-        const channel = await openChannelOf(db, token, projectOf(request).id, now())
+        const channel = await followed(await openChannelOf(db, token, projectOf(request).id, now()), token)
         if (channel.consumed_at) throw new HttpError(410, FarcasterText.USED, 'CHANNEL_USED')
         reply.header('cache-control', 'no-store')
         return reply

@@ -20,6 +20,8 @@ interface ChannelTable {
   request_id: string | null
   redirect_url: string | null
   accept_auth_address: boolean
+  /** Opened on Farcaster's relay, where the Farcaster app completes it; read from there until then. */
+  upstream: Generated<boolean>
   /** Who opened the channel, shown in the status as the public relay shows it. */
   ip: string
   user_agent: string

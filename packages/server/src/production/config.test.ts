@@ -271,6 +271,15 @@ describe('portico-server configuration', () => {
     expect(off.ok && off.config.server.farcaster).toBeUndefined()
     const on = readProductionConfig({ ...NEWCOMER, FARCASTER_OPTIMISM_RPC_URL: 'https://op.example/rpc' })
     expect(on.ok && on.config.server.farcaster).toEqual({ optimismRpcUrl: 'https://op.example/rpc' })
+    const relay = readProductionConfig({
+      ...NEWCOMER,
+      FARCASTER_OPTIMISM_RPC_URL: 'https://op.example/rpc',
+      FARCASTER_RELAY_URL: 'https://relay.example',
+    })
+    expect(relay.ok && relay.config.server.farcaster).toEqual({
+      optimismRpcUrl: 'https://op.example/rpc',
+      relayUrl: 'https://relay.example',
+    })
     expect(problemsOf({ ...NEWCOMER, FARCASTER_OPTIMISM_RPC_URL: 'ws://op.example' })).toEqual([
       'FARCASTER_OPTIMISM_RPC_URL must be the http(s) URL of an OP Mainnet JSON-RPC node',
     ])

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely'
 
 /**
- * Sign In With Farcaster's relay channels (issue 11 §2): one row per channel, found by the SHA-256
- * of its bearer token, pending until a signed message completes it, consumed once when the sign-in
+ * Sign In With Farcaster's relay channels (issue 11 §2): one row per channel — ours, or one opened
+ * on Farcaster's relay for the dapp —, found by the SHA-256 of its bearer token, pending until a signed message completes it, consumed once when the sign-in
  * is used, and pruned a while after its hour is up (the while answers a late poll with 410).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -18,6 +18,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('request_id', 'text')
     .addColumn('redirect_url', 'text')
     .addColumn('accept_auth_address', 'boolean', (column) => column.notNull())
+    // Opened on Farcaster's relay (production): its status is read there until it completes.
+    .addColumn('upstream', 'boolean', (column) => column.notNull().defaultTo(false))
     .addColumn('ip', 'text', (column) => column.notNull())
     .addColumn('user_agent', 'text', (column) => column.notNull())
     // Set together by one update when a verified message completes the channel.
