@@ -57,7 +57,7 @@ const limited = (limit: ReturnType<typeof ipRateLimit>) => async (request: Fasti
 
 /** `POST /channel` and `GET /channel/status`, registered under /v1 behind its guard. */
 export const farcasterChannelPlugin =
-  (db: Kysely<Tables>, options: FarcasterOptions, now: () => Date = () => new Date()): FastifyPluginAsync =>
+  (db: Kysely<Tables>, options: FarcasterOptions): FastifyPluginAsync =>
   async (scope) => {
     const app = scope.withTypeProvider<ZodTypeProvider>()
     const createLimit = limited(ipRateLimit(LIMITS.create))
@@ -69,7 +69,7 @@ export const farcasterChannelPlugin =
       const upstream = await upstreamStatus(options.upstreamRelay, token)
       if (upstream.state === 'pending') return channel
       if (upstream.state === 'gone') throw new HttpError(410, FarcasterText.EXPIRED, 'CHANNEL_EXPIRED')
-      return authenticateChannel(db, options.registry, token, upstream.signIn, now())
+      return authenticateChannel(db, options.registry, token, upstream.signIn, new Date())
     }
 
     app.post(
@@ -100,7 +100,7 @@ export const farcasterChannelPlugin =
             ip: request.ip,
             userAgent: (request.headers['user-agent'] ?? 'Unknown').slice(0, 512),
           },
-          now(),
+          new Date(),
         )
         const url = connectUrl(options, token)
         return reply.code(201).send({ channelToken: token, url, connectUri: url, nonce })
@@ -116,7 +116,10 @@ export const farcasterChannelPlugin =
       },
       async (request, reply) => {
         const token = bearerOf(request)
-        const channel = await followed(await openChannelOf(db, token, projectOf(request).id, now()), token)
+        const channel = await followed(
+          await openChannelOf(db, token, projectOf(request).id, new Date()),
+          token,
+        )
         if (channel.consumed_at) throw new HttpError(410, FarcasterText.USED, 'CHANNEL_USED')
         reply.header('cache-control', 'no-store')
         return reply
@@ -128,7 +131,7 @@ export const farcasterChannelPlugin =
 
 /** `POST /v1/channel/authenticate`, registered at the root beside /v1's guard. */
 export const farcasterAuthenticatePlugin =
-  (db: Kysely<Tables>, options: FarcasterOptions, now: () => Date = () => new Date()): FastifyPluginAsync =>
+  (db: Kysely<Tables>, options: FarcasterOptions): FastifyPluginAsync =>
   async (scope) => {
     const app = scope.withTypeProvider<ZodTypeProvider>()
     const limit = limited(ipRateLimit(LIMITS.authenticate))
@@ -141,7 +144,7 @@ export const farcasterAuthenticatePlugin =
       },
       async (request, reply) => {
         const token = bearerOf(request)
-        const channel = await authenticateChannel(db, options.registry, token, request.body, now())
+        const channel = await authenticateChannel(db, options.registry, token, request.body, new Date())
         return reply.code(201).send(channelStatus(channel, connectUrl(options, token)))
       },
     )
