@@ -192,6 +192,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           ...onrampSettingsFromEnv(process.env),
           sandbox: { payerKey: DEV_ACCOUNTS[SANDBOX_PAYER].privateKey },
         },
+        // Sign In With Farcaster offline: three dev accounts, and /dev/farcaster playing the app.
+        farcaster: { development: true },
       }),
     )
     stops.push(() => server.close())

@@ -14,6 +14,9 @@ import { type DevWalletAssets, devWalletPlugin } from './dev-wallet/routes.ts'
 import { embeddedPagesPlugin } from './embedded/pages.ts'
 import { embeddedAuthPlugin } from './embedded/routes.ts'
 import type { EmbeddedServices } from './embedded/setup.ts'
+import type { FarcasterOptions } from './farcaster/config.ts'
+import { farcasterDevAppPlugin } from './farcaster/dev-routes.ts'
+import { farcasterAuthenticatePlugin, farcasterChannelPlugin } from './farcaster/routes.ts'
 import { healthPlugin } from './health/routes.ts'
 import { answerError, installErrorHandling } from './http/errors.ts'
 import { waitForRequestsOnClose } from './http/in-flight.ts'
@@ -81,6 +84,12 @@ export interface BuildServerOptions {
    * `sandbox`, also the development checkout at `/onramp/sandbox/checkout`. Absent, none of them exist.
    */
   onramp?: OnrampOptions | undefined
+  /**
+   * Sign In With Farcaster's relay (`/v1/channel`, `/v1/channel/status`, `/v1/channel/authenticate`)
+   * with its registry; with `devApp`, also the development Farcaster app at `/dev/farcaster`.
+   * Absent, none of them exist.
+   */
+  farcaster?: FarcasterOptions | undefined
 }
 
 /** The services app, not yet listening — tests drive it with `inject`. */
@@ -101,6 +110,7 @@ export async function buildServer({
   walletConnectRelay,
   devWallet,
   onramp,
+  farcaster,
 }: BuildServerOptions): Promise<FastifyInstance> {
   if (onramp && !chain)
     throw new Error('The on-ramp needs the chain option: it prices and delivers on that chain')
@@ -128,6 +138,7 @@ export async function buildServer({
       if (names) await v1.register(namesPlugin(database.db, names))
       if (onramp && chain) await v1.register(onrampPlugin(database.db, chain, onramp, payer))
       if (swaps) await v1.register(convertPlugin, { swaps })
+      if (farcaster) await v1.register(farcasterChannelPlugin(database.db, farcaster))
     },
     { prefix: '/v1' },
   )
@@ -137,6 +148,17 @@ export async function buildServer({
     await app.register(nameGatewayPlugin(database.db, { ...names, gatewayKey: names.gatewayKey }), {
       prefix: GATEWAY_PATH,
     })
+  // The Farcaster app authenticates a channel from a phone: no project, no Origin of ours. Its
+  // bearer channel token is the key and its signature is verified (farcaster/routes.ts).
+  if (farcaster) {
+    await app.register(farcasterAuthenticatePlugin(database.db, farcaster))
+    if (farcaster.devApp)
+      await app.register(farcasterDevAppPlugin, {
+        db: database.db,
+        options: farcaster,
+        devApp: farcaster.devApp,
+      })
+  }
   // Analytics ingest sits at the root (`POST /e`, DESIGN) but answers to the same project and origin rules.
   await app.register(
     async (ingest) => {

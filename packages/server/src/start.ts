@@ -10,6 +10,7 @@ import { preparePrivateDataDir } from './db/data-dir.ts'
 import { openDatabase } from './db/database.ts'
 import { readDevWalletAssets } from './dev-wallet/routes.ts'
 import { closeEmbedded, type EmbeddedWalletSettings, prepareEmbedded } from './embedded/setup.ts'
+import { type FarcasterSettings, prepareFarcaster } from './farcaster/config.ts'
 import { openHashSecret } from './hash-secret.ts'
 import type { TrustProxy } from './http/trust-proxy.ts'
 import { gatewayUrlOf } from './names/gateway-routes.ts'
@@ -99,6 +100,12 @@ export interface StartServerOptions {
    * their keys are given, and in development the sandbox checkout that pays from a dev account.
    */
   onramp?: OnrampSettings
+  /**
+   * Turns on Sign In With Farcaster's relay routes: `{ optimismRpcUrl }` reads fids from OP Mainnet's
+   * registries; in development `{ development: true }` uses three dev accounts and the
+   * `/dev/farcaster` page that signs as them.
+   */
+  farcaster?: FarcasterSettings
   /** Lines for whoever runs the server (a created key, dev mail arriving); the console by default. */
   log?: (line: string) => void
   /** Trouble the services recover from by themselves (chain node or database connection lost); stderr by default. */
@@ -145,6 +152,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ? { config: { ...options.devWallet, relayUrl }, assets: await readDevWalletAssets() }
       : undefined
   const swaps = options.swaps ? parseSwaps(options.swaps) : undefined
+  const farcaster = options.farcaster ? prepareFarcaster(options.farcaster, { mode, publicUrl }) : undefined
   // Before the database: a refusal leaves no migration behind.
   if (options.dataDir) await preparePrivateDataDir(options.dataDir)
   const hashSecret =
@@ -207,6 +215,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       walletConnectRelay: relayUrl ? { ...options.walletConnectRelay, url: relayUrl } : undefined,
       devWallet,
       onramp,
+      farcaster,
     })
     try {
       await app.listen({ host, port })

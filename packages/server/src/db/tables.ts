@@ -1,6 +1,7 @@
 import type { AnalyticsTables } from '../analytics/tables.ts'
 import type { DashboardTables } from '../dashboard/tables.ts'
 import type { EmbeddedTables } from '../embedded/tables.ts'
+import type { FarcasterTables } from '../farcaster/tables.ts'
 import type { ChainTables } from '../indexer/tables.ts'
 import type { NameTables } from '../names/tables.ts'
 import type { OnrampTables } from '../onramp/tables.ts'
@@ -21,4 +22,5 @@ export interface Tables
     DashboardTables,
     NameTables,
     WcRelayTables,
-    OnrampTables {}
+    OnrampTables,
+    FarcasterTables {}

@@ -4,6 +4,7 @@ import { chainDataRoutes } from './routes/chain-data.ts'
 import { convertRoutes } from './routes/convert.ts'
 import { dashboardRoutes } from './routes/dashboard.ts'
 import { embeddedRoutes } from './routes/embedded.ts'
+import { farcasterRoutes } from './routes/farcaster.ts'
 import { nameRoutes } from './routes/names.ts'
 import { onrampRoutes } from './routes/onramp.ts'
 import { pageServerRoutes } from './routes/page-server.ts'
@@ -23,6 +24,7 @@ export const ROUTES: Route[] = [
   ...siwxRoutes,
   ...nameRoutes,
   ...onrampRoutes,
+  ...farcasterRoutes,
   ...embeddedRoutes,
   ...pageRoutes,
   ...dashboardRoutes,

@@ -14,6 +14,7 @@ import { approveDevice, createSession, findOrCreateUser } from '../embedded/acco
 import { startDevMailbox } from '../embedded/dev-mailbox.ts'
 import { createKeyVault } from '../embedded/keys.ts'
 import { createMailer } from '../embedded/mail.ts'
+import { prepareFarcaster } from '../farcaster/config.ts'
 import { type TokenHasher, tokenHasher } from '../hash-secret.ts'
 import { createProject, type Project } from '../projects/repository.ts'
 import { startRpcProxy } from '../rpc-proxy/service.ts'
@@ -158,6 +159,8 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
         eurPerUsd: 920_000n,
         sandbox: { payerKey: DEV_ACCOUNTS[9].privateKey, publicUrl: SERVICES },
       },
+      // Sign In With Farcaster with the development accounts and their page.
+      farcaster: prepareFarcaster({ development: true }, { mode: 'development', publicUrl: SERVICES }),
     })
     closers.push(() => app.close())
     await app.listen({ port: 0, host: '127.0.0.1' })

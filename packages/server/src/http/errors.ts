@@ -55,6 +55,11 @@ export function answerError(error: FastifyError | Error, request: FastifyRequest
     const code = error instanceof HttpError ? error.errorCode : undefined
     return reply.code(status).send(errorBody(status, error.message, code))
   }
+  // A service of someone else's that is away (Farcaster's relay, the OP Mainnet node): retry later.
+  if (error instanceof HttpError && error.statusCode === 503) {
+    request.log.warn(error.message)
+    return reply.code(503).send(errorBody(503, error.message, error.errorCode))
+  }
   if (error instanceof DatabaseUnavailableError) {
     request.log.warn(error.message)
     return reply.code(503).send(errorBody(503, 'The database is unavailable. Please try again shortly.'))

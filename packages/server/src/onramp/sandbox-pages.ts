@@ -39,7 +39,7 @@ button { width: 100%; min-height: 44px; margin-top: 8px; padding: 10px 16px; bor
 /** No script at all, and the one style element allowed by its hash; the form posts only here. */
 export const SANDBOX_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
 export function page(reply: FastifyReply, heading: string, body: string) {
   return (

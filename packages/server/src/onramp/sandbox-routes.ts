@@ -114,7 +114,7 @@ async function sameOrigin(request: FastifyRequest, reply: FastifyReply, publicUr
   if (origin !== publicUrl.origin) return crossSitePage(reply)
 }
 
-function refererOrigin(referer: string | undefined): string | undefined {
+export function refererOrigin(referer: string | undefined): string | undefined {
   if (!referer) return undefined
   try {
     return new URL(referer).origin

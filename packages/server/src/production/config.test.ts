@@ -266,6 +266,25 @@ describe('portico-server configuration', () => {
     ])
   })
 
+  it('turns Sign In With Farcaster on with an OP Mainnet node, never with the development accounts', () => {
+    const off = readProductionConfig(NEWCOMER)
+    expect(off.ok && off.config.server.farcaster).toBeUndefined()
+    const on = readProductionConfig({ ...NEWCOMER, FARCASTER_OPTIMISM_RPC_URL: 'https://op.example/rpc' })
+    expect(on.ok && on.config.server.farcaster).toEqual({ optimismRpcUrl: 'https://op.example/rpc' })
+    const relay = readProductionConfig({
+      ...NEWCOMER,
+      FARCASTER_OPTIMISM_RPC_URL: 'https://op.example/rpc',
+      FARCASTER_RELAY_URL: 'https://relay.example',
+    })
+    expect(relay.ok && relay.config.server.farcaster).toEqual({
+      optimismRpcUrl: 'https://op.example/rpc',
+      relayUrl: 'https://relay.example',
+    })
+    expect(problemsOf({ ...NEWCOMER, FARCASTER_OPTIMISM_RPC_URL: 'ws://op.example' })).toEqual([
+      'FARCASTER_OPTIMISM_RPC_URL must be the http(s) URL of an OP Mainnet JSON-RPC node',
+    ])
+  })
+
   it('turns swaps on with SWAP_ROUTER, SWAP_FACTORY, SWAP_WETH and SWAP_TOKENS, on the configured chain', () => {
     const off = readProductionConfig(NEWCOMER)
     expect(off.ok && off.config.server.swaps).toBeUndefined()

@@ -9,6 +9,7 @@ import {
 } from '../chain-data/config.ts'
 import { swapContractsFromEnv } from '../convert/config.ts'
 import { MIN_PASSWORD_LENGTH } from '../dashboard/password.ts'
+import { FarcasterEnvironment, farcasterFromEnv } from '../farcaster/config.ts'
 import { trustProxyFromEnv } from '../http/trust-proxy.ts'
 import { OnrampEnvironment, onrampFromEnv } from '../onramp/config.ts'
 import { normaliseOrigin } from '../projects/origin.ts'
@@ -133,6 +134,8 @@ const Environment = z.object({
   // Coinbase and Meld, each offered once its key is set. The sandbox has no variable: it pays from
   // a key of the server and is for npm start only.
   ...OnrampEnvironment.shape,
+  // Sign In With Farcaster, on once an OP Mainnet node is named to read fids from.
+  ...FarcasterEnvironment.shape,
 })
 
 /**
@@ -163,6 +166,7 @@ export function readProductionConfig(env: Record<string, string | undefined>): C
 
   const chain = { rpcUrl: vars.RPC_URL, chainId: vars.CHAIN_ID }
   const onramp = onrampFromEnv(vars)
+  const farcaster = farcasterFromEnv(vars)
   return {
     ok: true,
     config: {
@@ -209,6 +213,7 @@ export function readProductionConfig(env: Record<string, string | undefined>): C
           : {}),
         ...(vars.WC_RELAY ? { walletConnectRelay: {} } : {}),
         ...(onramp ? { onramp } : {}),
+        ...(farcaster ? { farcaster } : {}),
         // Without a password the dashboard is off and /dashboard answers 404.
         ...(vars.DASHBOARD_PASSWORD ? { dashboard: { password: vars.DASHBOARD_PASSWORD } } : {}),
         ...(vars.EMAIL_LOGIN

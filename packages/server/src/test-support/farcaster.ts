@@ -1,0 +1,38 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import type { Database } from '../db/database.ts'
+import { prepareFarcaster } from '../farcaster/config.ts'
+import { createProject, type Project } from '../projects/repository.ts'
+import { buildServer } from '../server.ts'
+import { PAGE } from './farcaster-messages.ts'
+
+export const SERVICES = new URL('http://services.test')
+
+/** The services with the development Farcaster relay and app page on `SERVICES`, and a project on `PAGE`. */
+export async function farcasterApp(database: Database) {
+  const farcaster = prepareFarcaster({ development: true }, { mode: 'development', publicUrl: SERVICES })
+  const app: FastifyInstance = await buildServer({ database, farcaster })
+  const project: Project = await createProject(database.db, { name: 'Farcaster page', origins: [PAGE] })
+  /** `POST /v1/channel` from the project's page. */
+  const create = (body: unknown = { siweUri: `${PAGE}/login`, domain: 'wallet.example' }) =>
+    app.inject({
+      method: 'POST',
+      url: `/v1/channel?projectId=${project.id}`,
+      headers: { origin: PAGE },
+      payload: body as object,
+    })
+  /** `GET /v1/channel/status` from the project's page. */
+  const status = (token: string, projectId = project.id): Promise<LightMyRequestResponse> =>
+    app.inject({
+      url: `/v1/channel/status?projectId=${projectId}`,
+      headers: { origin: PAGE, authorization: `Bearer ${token}` },
+    })
+  /** `POST /v1/channel/authenticate` as the Farcaster app sends it: no Origin, no project. */
+  const authenticate = (token: string, body: unknown) =>
+    app.inject({
+      method: 'POST',
+      url: '/v1/channel/authenticate',
+      headers: { authorization: `Bearer ${token}` },
+      payload: body as object,
+    })
+  return { app, project, farcaster, create, status, authenticate }
+}
