@@ -175,6 +175,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         dashboard: {},
         // A WalletConnect relay of our own (ws://…/v1/wc-relay) for the dev wallet and the tests.
         walletConnectRelay: {},
+        // The wallets of the all-wallets list: the shipped registry unless WALLET_REGISTRY names a file.
+        ...(process.env.WALLET_REGISTRY ? { walletRegistry: process.env.WALLET_REGISTRY } : {}),
         // The on-ramp: Coinbase and Meld when ONRAMP_* name them, and the sandbox checkout, which
         // pays from a dev account that sends nothing after the demo setup and that no e2e test pays from.
         onramp: {

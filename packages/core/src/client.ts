@@ -18,6 +18,7 @@ import { AnalyticsEventName } from './analytics/names.ts'
 import { reportSiwxEvents, walletOf } from './analytics/report.ts'
 import { connectorList, rdnsOf, type WalletConnectorInfo } from './connectors.ts'
 import { createEmbeddedController } from './embedded/index.ts'
+import { createExplorer } from './explorer/explorer.ts'
 import { ErrorText, isUserRejection, PorticoError, toPorticoError } from './errors.ts'
 import { createNames } from './names/names.ts'
 import { toCaipNetwork } from './network.ts'
@@ -95,6 +96,16 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
     initial: parameters.identity,
   })
   const recent = createRecentWallets(storage)
+  // The services' wallet list (issue 10 §3): fetched when the Connect view first shows.
+  const explorer = createExplorer({
+    servicesUrl: options.servicesUrl,
+    projectId: options.projectId,
+    caipNetworkId: network.caipNetworkId,
+    options,
+    recentIds: () => recent.store.getState().wallets.map((wallet) => wallet.id),
+    connectors: () => wagmiConfig.connectors,
+    router,
+  })
 
   const connectors = createStore({ list: [] as WalletConnectorInfo[] })
   const refreshConnectors = () =>
@@ -199,6 +210,7 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
     names,
     connectors,
     recent: recent.store,
+    explorer,
     connectWallet,
     disconnect,
     switchToNetwork,

@@ -1,5 +1,5 @@
 import type { Connector } from '@wagmi/core'
-import { isExcludedWallet, showGenericBrowserWallet } from './wallets.ts'
+import { matchesWallet, showGenericBrowserWallet } from './wallets.ts'
 
 /** What the Connect view needs to show one wallet: never raw HTML, only these plain fields. */
 export interface WalletConnectorInfo {
@@ -32,7 +32,7 @@ export function connectorList(parameters: {
     // The embedded wallet (AUTH) is offered as the e-mail field, not as a wallet row.
     if (connector.type === 'AUTH') continue
     if (seen.has(info.id)) continue
-    if (isExcludedWallet({ rdns, name: info.name }, [...parameters.excludeWalletIds])) continue
+    if (matchesWallet({ rdns, name: info.name }, [...parameters.excludeWalletIds])) continue
     if (
       info.type === 'INJECTED' &&
       !showGenericBrowserWallet({ isMobile: parameters.isMobile, rdns, installed: hasWindowEthereum() })

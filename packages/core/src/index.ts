@@ -32,6 +32,7 @@ export {
   EMAIL_LOGIN_COOLDOWN_MS,
   FRAME,
   MODAL_DEFAULTS,
+  WALLET_LIST,
 } from './constants.ts'
 export {
   AUTH_CONNECTOR_TYPE,
@@ -42,6 +43,10 @@ export {
   type EmbeddedHost,
   type EmbeddedUser,
 } from './embedded/index.ts'
+export type { ExplorerListState, PorticoExplorer } from './explorer/explorer.ts'
+export { createWalletPager, type WalletPager, type WalletPagerState } from './explorer/pager.ts'
+export { type ExplorerRows, explorerRows, type InstalledWallet } from './explorer/rows.ts'
+export { type ExplorerWallet, isAppLink, isHttpsLink, isWalletImageUrl } from './explorer/wallet.ts'
 export {
   type Alert,
   Alerts,

@@ -96,6 +96,29 @@ const metadataSchema = z.object({
 // behaviour §7's sign-in storage calls.
 const SIWX_CALLS = ['createMessage', 'addSession', 'getSessions', 'setSessions'] as const
 
+/**
+ * Wallets named by id, rdns or name (behaviour §5), as the wallet list's `include`/`exclude`
+ * carry them: comma-separated, so a name may not contain one; at most what the services accept.
+ */
+const walletRefsSchema = z.pipe(
+  z._default(
+    z
+      .array(
+        z
+          .string()
+          .check(
+            z.trim(),
+            z.minLength(1, 'a wallet id, rdns or name must not be empty'),
+            z.maxLength(200, 'a wallet id, rdns or name is at most 200 characters'),
+            z.regex(/^[^,]*$/, 'a wallet id, rdns or name cannot contain a comma'),
+          ),
+      )
+      .check(z.maxLength(500, 'at most 500 wallets')),
+    [],
+  ),
+  z.transform((refs: string[]) => [...new Set(refs)]),
+)
+
 const hostObject = z.custom<object>((value) => typeof value === 'object' && value !== null)
 
 const optionsSchema = z.object({
@@ -109,9 +132,9 @@ const optionsSchema = z.object({
   connectMethodsOrder: z.optional(z.array(connectMethodSchema)),
   connectorTypeOrder: z.optional(z.array(connectorGroupSchema)),
   walletFeaturesOrder: z.optional(z.array(walletFeatureSchema)),
-  featuredWalletIds: z._default(z.array(z.string()), []),
-  includeWalletIds: z._default(z.array(z.string()), []),
-  excludeWalletIds: z._default(z.array(z.string()), []),
+  featuredWalletIds: walletRefsSchema,
+  includeWalletIds: walletRefsSchema,
+  excludeWalletIds: walletRefsSchema,
   enableAnalytics: z.optional(z.boolean()),
   servicesUrl: z.pipe(
     z._default(z.url(), DEFAULT_SERVICES_URL),

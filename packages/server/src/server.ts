@@ -30,6 +30,8 @@ import { projectsPlugin } from './projects/routes.ts'
 import { rpcProxyPlugin } from './rpc-proxy/routes.ts'
 import type { RpcProxy } from './rpc-proxy/service.ts'
 import { type SiwxOptions, siwxPlugin } from './siwx/routes.ts'
+import { loadWalletRegistry, type WalletRegistry } from './wallets/registry.ts'
+import { walletsPlugin } from './wallets/routes.ts'
 import { type WalletConnectRelayOptions, walletConnectRelayPlugin } from './wc-relay/routes.ts'
 
 export interface BuildServerOptions {
@@ -77,6 +79,8 @@ export interface BuildServerOptions {
    * `sandbox`, also the development checkout at `/onramp/sandbox/checkout`. Absent, none of them exist.
    */
   onramp?: OnrampOptions | undefined
+  /** The wallets `GET /v1/wallets` lists (`loadWalletRegistry`); the shipped registry by default. */
+  walletRegistry?: WalletRegistry | undefined
 }
 
 /** The services app, not yet listening — tests drive it with `inject`. */
@@ -96,6 +100,7 @@ export async function buildServer({
   dashboard,
   walletConnectRelay,
   onramp,
+  walletRegistry,
 }: BuildServerOptions): Promise<FastifyInstance> {
   if (onramp && !chain)
     throw new Error('The on-ramp needs the chain option: it prices and delivers on that chain')
@@ -123,6 +128,7 @@ export async function buildServer({
       if (names) await v1.register(namesPlugin(database.db, names))
       if (onramp && chain) await v1.register(onrampPlugin(database.db, chain, onramp, payer))
       if (swaps) await v1.register(convertPlugin, { swaps })
+      await v1.register(walletsPlugin, { registry: walletRegistry ?? (await loadWalletRegistry()) })
     },
     { prefix: '/v1' },
   )

@@ -21,6 +21,7 @@ import { type RpcProxy, startRpcProxy } from './rpc-proxy/service.ts'
 import { type BuildServerOptions, buildServer } from './server.ts'
 import type { ServerMode } from './server-mode.ts'
 import type { SiwxSettings } from './siwx/routes.ts'
+import { loadWalletRegistry } from './wallets/registry.ts'
 import { type WalletConnectRelayOptions, WC_RELAY_PATH } from './wc-relay/routes.ts'
 
 export interface StartServerOptions {
@@ -93,6 +94,11 @@ export interface StartServerOptions {
    * their keys are given, and in development the sandbox checkout that pays from a dev account.
    */
   onramp?: OnrampSettings
+  /**
+   * A JSON file of the wallets `GET /v1/wallets` lists (`WALLET_REGISTRY`; the format is in
+   * `data/wallets/SOURCES.md`); the shipped registry by default. Checked before anything opens.
+   */
+  walletRegistry?: string
   /** Lines for whoever runs the server (a created key, dev mail arriving); the console by default. */
   log?: (line: string) => void
   /** Trouble the services recover from by themselves (chain node or database connection lost); stderr by default. */
@@ -132,6 +138,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw new Error('The on-ramp needs the chain option: it prices and delivers on that chain')
   const onramp = options.onramp ? prepareOnramp(options.onramp, { mode, publicUrl }) : undefined
   const swaps = options.swaps ? parseSwaps(options.swaps) : undefined
+  const walletRegistry = await loadWalletRegistry(options.walletRegistry)
   // Before the database: a refusal leaves no migration behind.
   if (options.dataDir) await preparePrivateDataDir(options.dataDir)
   const hashSecret =
@@ -193,6 +200,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       dashboard,
       walletConnectRelay: relayUrl ? { ...options.walletConnectRelay, url: relayUrl } : undefined,
       onramp,
+      walletRegistry,
     })
     try {
       await app.listen({ host, port })
