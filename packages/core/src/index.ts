@@ -43,10 +43,6 @@ export {
   type EmbeddedHost,
   type EmbeddedUser,
 } from './embedded/index.ts'
-export type { ExplorerListState, PorticoExplorer } from './explorer/explorer.ts'
-export { createWalletPager, type WalletPager, type WalletPagerState } from './explorer/pager.ts'
-export { type ExplorerRows, explorerRows, type InstalledWallet } from './explorer/rows.ts'
-export { type ExplorerWallet, isAppLink, isHttpsLink, isWalletImageUrl } from './explorer/wallet.ts'
 export {
   type Alert,
   Alerts,
@@ -59,6 +55,15 @@ export {
   secondsText,
   tryAgainAfter,
 } from './errors.ts'
+export type { ExplorerListState, PorticoExplorer } from './explorer/explorer.ts'
+export { createWalletPager, type WalletPager, type WalletPagerState } from './explorer/pager.ts'
+export { type ExplorerRows, explorerRows, type InstalledWallet } from './explorer/rows.ts'
+export {
+  type ExplorerWallet,
+  type GetWalletLink,
+  getWalletLinks,
+  isWalletImageUrl,
+} from './explorer/wallet.ts'
 export {
   formatFee,
   formatFiat,

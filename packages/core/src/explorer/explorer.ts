@@ -46,7 +46,11 @@ export interface ExplorerParameters {
   servicesUrl: string
   projectId: string
   caipNetworkId: string
-  options: { featuredWalletIds: readonly string[]; includeWalletIds: readonly string[]; excludeWalletIds: readonly string[] }
+  options: {
+    featuredWalletIds: readonly string[]
+    includeWalletIds: readonly string[]
+    excludeWalletIds: readonly string[]
+  }
   recentIds(): readonly string[]
   connectors(): readonly Connector[]
   router: Router
@@ -69,7 +73,11 @@ export function createExplorer(parameters: ExplorerParameters): PorticoExplorer 
       import('../account/http-client.ts'),
       import('./api.ts'),
     ])
-    return getWallets(createServicesClient({ baseUrl: servicesUrl, projectId }), { ...filter, ...query }, signal)
+    return getWallets(
+      createServicesClient({ baseUrl: servicesUrl, projectId }),
+      { ...filter, ...query },
+      signal,
+    )
   }
 
   function load() {

@@ -100,7 +100,12 @@ describe('the all-wallets pager', () => {
     await vi.advanceTimersByTimeAsync(1)
     expect(services.asked.at(-1)).toEqual({ ...filter, search: 'rain', page: 1, entries: 100 })
     await services.answer()
-    expect(pager.store.getState()).toMatchObject({ search: 'rain', status: 'ready', count: 1, hasMore: false })
+    expect(pager.store.getState()).toMatchObject({
+      search: 'rain',
+      status: 'ready',
+      count: 1,
+      hasMore: false,
+    })
     expect(pager.store.getState().wallets.map((wallet) => wallet.name)).toEqual(['Rainbow'])
   })
 

@@ -14,7 +14,12 @@ const ids = (wallets: { id: string }[]) => wallets.map((wallet) => wallet.id)
 describe('the Connect view’s rows', () => {
   it('recommends the first 4 of the list', () => {
     const rows = explorerRows({ listed, named: [], featuredWalletIds: [], recentIds: [], installed: [] })
-    expect(ids(rows.recommended)).toEqual(['io.metamask', 'com.trustwallet.app', 'com.coinbase.wallet', 'me.rainbow'])
+    expect(ids(rows.recommended)).toEqual([
+      'io.metamask',
+      'com.trustwallet.app',
+      'com.coinbase.wallet',
+      'me.rainbow',
+    ])
     expect(rows.featured).toEqual([])
     expect(rows.recent).toEqual([])
   })
@@ -28,7 +33,12 @@ describe('the Connect view’s rows', () => {
       installed: [],
     })
     expect(ids(rows.featured)).toEqual(['io.zerion.wallet', 'me.rainbow'])
-    expect(ids(rows.recommended)).toEqual(['io.metamask', 'com.trustwallet.app', 'com.coinbase.wallet', 'io.rabby'])
+    expect(ids(rows.recommended)).toEqual([
+      'io.metamask',
+      'com.trustwallet.app',
+      'com.coinbase.wallet',
+      'io.rabby',
+    ])
   })
 
   it('shows an installed wallet in no row: the installed group has it', () => {
@@ -44,7 +54,12 @@ describe('the Connect view’s rows', () => {
     })
     expect(rows.featured).toEqual([])
     expect(rows.recent).toEqual([])
-    expect(ids(rows.recommended)).toEqual(['com.trustwallet.app', 'com.coinbase.wallet', 'io.rabby', 'io.zerion.wallet'])
+    expect(ids(rows.recommended)).toEqual([
+      'com.trustwallet.app',
+      'com.coinbase.wallet',
+      'io.rabby',
+      'io.zerion.wallet',
+    ])
   })
 
   it('lists a recent wallet once, before featuring or recommending it, newest first', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { isAppLink, isHttpsLink, isWalletImageUrl, supportsChains } from './wallet.ts'
+import { getWalletLinks, isAppLink, isHttpsLink, isWalletImageUrl, supportsChains } from './wallet.ts'
+import { explorerWallet } from './wallets.test-support.ts'
 
 describe('wallet links', () => {
   it('keeps https store and homepage links only', () => {
@@ -17,7 +18,13 @@ describe('wallet links', () => {
   })
 
   it('opens a wallet by https or its own scheme, never by a scheme that runs or reads something', () => {
-    for (const link of ['rainbow://', 'metamask://wc', 'trust:', 'https://rnbwapp.com', 'com.wallabr.wallet://'])
+    for (const link of [
+      'rainbow://',
+      'metamask://wc',
+      'trust:',
+      'https://rnbwapp.com',
+      'com.wallabr.wallet://',
+    ])
       expect(isAppLink(link), link).toBe(true)
     for (const link of [
       'javascript:alert(1)',
@@ -49,5 +56,25 @@ describe('chains', () => {
     expect(supportsChains({ chains: ['solana'] }, ['eip155:1', 'solana:5eykt'])).toBe(true)
     expect(supportsChains({ chains: [] }, ['eip155:31337'])).toBe(true)
     expect(supportsChains({ chains: ['eip155:1'] }, [])).toBe(true)
+  })
+})
+
+describe('the links to get a wallet', () => {
+  it('lists the stores then the homepage, leaving out any that is not https', () => {
+    const wallet = explorerWallet('me.rainbow', {
+      homepage: 'https://rainbow.me/',
+      app_store: 'https://apps.apple.com/app/id1457119021',
+      play_store: 'javascript:alert(1)',
+      chrome_store: 'https://chrome.google.com/webstore/detail/rainbow/opfgelmcmbiajamepnmloijbpoleiama',
+    })
+    expect(getWalletLinks(wallet)).toEqual([
+      { kind: 'app_store', href: 'https://apps.apple.com/app/id1457119021' },
+      {
+        kind: 'chrome_store',
+        href: 'https://chrome.google.com/webstore/detail/rainbow/opfgelmcmbiajamepnmloijbpoleiama',
+      },
+      { kind: 'homepage', href: 'https://rainbow.me/' },
+    ])
+    expect(getWalletLinks(explorerWallet('bare'))).toEqual([])
   })
 })

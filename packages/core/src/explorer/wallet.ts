@@ -72,3 +72,15 @@ export function supportsChains(wallet: Pick<ExplorerWallet, 'chains'>, chains: r
     return wallet.chains.includes(chain) || (namespace !== undefined && wallet.chains.includes(namespace))
   })
 }
+
+/** Where a wallet can be got, in the order the wallet's page lists them. */
+export const GET_WALLET_LINKS = ['app_store', 'play_store', 'chrome_store', 'homepage'] as const
+export type GetWalletLink = (typeof GET_WALLET_LINKS)[number]
+
+/** The store links and homepage of a wallet that are https: what its page offers to get it. */
+export function getWalletLinks(wallet: ExplorerWallet): { kind: GetWalletLink; href: string }[] {
+  return GET_WALLET_LINKS.flatMap((kind) => {
+    const href = wallet[kind]
+    return href && isHttpsLink(href) ? [{ kind, href }] : []
+  })
+}

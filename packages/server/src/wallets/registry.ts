@@ -6,16 +6,11 @@
  */
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import {
-  type ExplorerWallet,
-  isAppLink,
-  isHttpsLink,
-  isWalletImageUrl,
-} from '@portico/core/explorer/wallet'
+import { type ExplorerWallet, isAppLink, isHttpsLink, isWalletImageUrl } from '@portico/core/explorer/wallet'
 import { z } from 'zod'
 
 /** From `src/wallets/` and from `dist/wallets/` alike: the package's `data/` folder. */
-export const DEFAULT_WALLET_REGISTRY = fileURLToPath(
+const DEFAULT_WALLET_REGISTRY = fileURLToPath(
   new URL('../../data/wallets/registry.json', import.meta.url),
 )
 

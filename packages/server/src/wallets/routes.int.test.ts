@@ -110,7 +110,11 @@ describeEachBackend('GET /v1/wallets', (backend) => {
 
   test('include and exclude name wallets by id, rdns or name in any case', async () => {
     const included = await list('&include=io.metamask,RAINBOW,com.trustwallet.app')
-    expect(included.data.map((wallet) => wallet.id)).toEqual(['io.metamask', 'com.trustwallet.app', 'me.rainbow'])
+    expect(included.data.map((wallet) => wallet.id)).toEqual([
+      'io.metamask',
+      'com.trustwallet.app',
+      'me.rainbow',
+    ])
     expect(included.count).toBe(3)
     const all = await list('')
     const excluded = await list('&exclude=io.metamask,trust wallet')
@@ -138,7 +142,7 @@ describeEachBackend('GET /v1/wallets', (backend) => {
       [`&search=${'a'.repeat(101)}`, 'query.search'],
       ['&badge_type=gold', 'query.badge_type'],
       ['&chains=not a chain', 'query.chains'],
-      ['&include=' + 'x'.repeat(201), 'query.include'],
+      [`&include=${'x'.repeat(201)}`, 'query.include'],
       ['&page=1&page=2', 'query.page'],
     ])('%s', async (query, field) => {
       const { status, body } = await ask(query)

@@ -28,7 +28,10 @@ const WalletsAnswer = z.object({ data: z.array(WalletEntry), count: z.number().i
  * The wallet list of behaviour §7 (`GET /v1/wallets`) from the operator's registry, read once at
  * start: no vendor is asked, so the explorer works offline. Registered inside `/v1`'s guard.
  */
-export const walletsPlugin: FastifyPluginAsync<{ registry: WalletRegistry }> = async (scope, { registry }) => {
+export const walletsPlugin: FastifyPluginAsync<{ registry: WalletRegistry }> = async (
+  scope,
+  { registry },
+) => {
   const app = scope.withTypeProvider<ZodTypeProvider>()
   app.get(
     '/wallets',
