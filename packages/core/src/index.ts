@@ -24,7 +24,7 @@ export { quoteSendFee, submitSend } from './account/send-actions.ts'
 export { sortByValue, totalValue, visibleBalances } from './account/tokens.ts'
 export type { Balance, Nft, Transaction } from './account/types.ts'
 export { createPortico } from './client.ts'
-export type { WalletConnectorInfo } from './connectors.ts'
+export { safeIcon, type WalletConnectorInfo } from './connectors.ts'
 export {
   ANIMATION_MS,
   BALANCE_DISPLAY_DECIMALS,
@@ -62,7 +62,6 @@ export {
   type ExplorerWallet,
   type GetWalletLink,
   getWalletLinks,
-  isWalletImageUrl,
 } from './explorer/wallet.ts'
 export {
   formatFee,

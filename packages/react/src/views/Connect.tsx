@@ -2,9 +2,9 @@ import {
   type ConnectorGroup,
   type ExplorerWallet,
   explorerRows,
-  isWalletImageUrl,
   orderConnectMethods,
   orderConnectorGroups,
+  safeIcon,
   type WalletConnectorInfo,
 } from '@portico/core'
 import { Fragment, useEffect, useSyncExternalStore } from 'react'
@@ -75,7 +75,7 @@ export function Connect({ portico }: ViewProps) {
   const explorerRow = (wallet: ExplorerWallet): Row => ({
     key: wallet.id,
     name: wallet.name,
-    icon: wallet.image_url && isWalletImageUrl(wallet.image_url) ? wallet.image_url : undefined,
+    icon: safeIcon(wallet.image_url ?? undefined),
     select: () => portico.explorer.pick(wallet, list),
   })
   const byGroup: Record<string, Row[]> = {

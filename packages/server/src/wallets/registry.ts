@@ -10,9 +10,7 @@ import { type ExplorerWallet, isAppLink, isHttpsLink, isWalletImageUrl } from '@
 import { z } from 'zod'
 
 /** From `src/wallets/` and from `dist/wallets/` alike: the package's `data/` folder. */
-const DEFAULT_WALLET_REGISTRY = fileURLToPath(
-  new URL('../../data/wallets/registry.json', import.meta.url),
-)
+const DEFAULT_WALLET_REGISTRY = fileURLToPath(new URL('../../data/wallets/registry.json', import.meta.url))
 
 /** The registry in the order it lists its wallets: the order they are offered in, recommended first. */
 export interface WalletRegistry {

@@ -1,10 +1,9 @@
-import { type ExplorerWallet, type InstalledWallet, isWalletImageUrl } from '@portico/core'
+import { type ExplorerWallet, type InstalledWallet, safeIcon } from '@portico/core'
 import { useEffect, useRef } from 'react'
 import { WalletImage } from '../../components/WalletImage.tsx'
 
 /** A wallet's image from the registry, only when it is one the modal may show. */
-export const explorerIcon = (wallet: ExplorerWallet) =>
-  wallet.image_url && isWalletImageUrl(wallet.image_url) ? wallet.image_url : undefined
+export const explorerIcon = (wallet: ExplorerWallet) => safeIcon(wallet.image_url ?? undefined)
 
 /**
  * The wallets as a grid of tiles, four a row; each is a button named by the wallet, marked
