@@ -44,9 +44,17 @@ export function connectorList(parameters: {
   return list
 }
 
-/** A wallet's EIP-6963 reverse-DNS id; wagmi allows several, the first is the wallet's own. */
+const REVERSE_DNS = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i
+
+/**
+ * A wallet's EIP-6963 reverse-DNS id; wagmi allows several, the first is the wallet's own. The
+ * connectors wagmi makes for announced wallets carry no `rdns`: their id is the announced rdns
+ * (`createConfig`'s `injected({ target: { ...info, id: info.rdns } })`).
+ */
 export function rdnsOf(connector: Connector): string | undefined {
-  return Array.isArray(connector.rdns) ? connector.rdns[0] : (connector.rdns as string | undefined)
+  const own = Array.isArray(connector.rdns) ? connector.rdns[0] : (connector.rdns as string | undefined)
+  if (own) return own
+  return connector.type === 'injected' && REVERSE_DNS.test(connector.id) ? connector.id : undefined
 }
 
 /**

@@ -30,8 +30,6 @@ export interface WalletPager {
   setSearch(text: string): void
   /** Asks again for what failed. */
   retry(): void
-  /** Stops the pending search; answers still arriving are ignored. */
-  dispose(): void
 }
 
 export interface WalletPagerParameters {
@@ -56,7 +54,6 @@ export function createWalletPager({ fetchWallets, filter, first }: WalletPagerPa
   let search = ''
   let timer: ReturnType<typeof setTimeout> | undefined
   let inFlight: AbortController | undefined
-  let disposed = false
 
   const store = createStore<WalletPagerState>(snapshot())
 
@@ -74,13 +71,13 @@ export function createWalletPager({ fetchWallets, filter, first }: WalletPagerPa
     inFlight = controller
     fetchWallets({ ...filter, ...query }, controller.signal).then(
       (answer) => {
-        if (controller.signal.aborted || disposed) return
+        if (controller.signal.aborted) return
         inFlight = undefined
         onAnswer(answer)
         publish()
       },
       () => {
-        if (controller.signal.aborted || disposed) return
+        if (controller.signal.aborted) return
         inFlight = undefined
         onFailure()
         publish()
@@ -126,7 +123,7 @@ export function createWalletPager({ fetchWallets, filter, first }: WalletPagerPa
     store,
     loadMore() {
       const state = store.getState()
-      if (disposed || search || state.status !== 'ready' || !state.hasMore) return
+      if (search || state.status !== 'ready' || !state.hasMore) return
       loadPage()
     },
     setSearch(text) {
@@ -149,14 +146,8 @@ export function createWalletPager({ fetchWallets, filter, first }: WalletPagerPa
       timer = setTimeout(() => runSearch(trimmed), WALLET_LIST.searchDelayMs)
     },
     retry() {
-      if (disposed) return
       if (search) runSearch(search.trim())
       else if (list.status === 'failed') loadPage()
-    },
-    dispose() {
-      disposed = true
-      clearTimeout(timer)
-      inFlight?.abort()
     },
   }
 }

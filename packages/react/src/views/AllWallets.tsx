@@ -29,7 +29,6 @@ export default function AllWallets({ portico }: ViewProps) {
   const pager = useWalletPager(portico)
   const { list } = useStore(portico.connectors)
   const installed: InstalledWallet[] = list.map((connector) => ({ id: connector.id, rdns: connector.rdns }))
-  if (!pager) return <Loading label={AllWalletsText.LOADING} />
   return (
     <WalletList
       pager={pager}

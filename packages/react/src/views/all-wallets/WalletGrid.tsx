@@ -26,8 +26,10 @@ export function WalletGrid({
   useEffect(() => {
     const target = end.current
     if (!target || !onEnd || typeof IntersectionObserver === 'undefined') return
-    // A margin of a few rows: the next page is asked before the visitor reaches the bottom.
+    // A margin of a few rows inside the scrolling body: the next page is asked before the visitor
+    // reaches the bottom.
     const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && onEnd(), {
+      root: scrollingAncestor(target),
       rootMargin: '0px 0px 200px 0px',
     })
     observer.observe(target)
@@ -47,7 +49,13 @@ export function WalletGrid({
           </li>
         ))}
       </ul>
-      <div ref={end} />
+      <div ref={end} className="grid-end" />
     </>
   )
+}
+
+function scrollingAncestor(element: Element): Element | null {
+  for (let at = element.parentElement; at; at = at.parentElement)
+    if (/(auto|scroll)/.test(getComputedStyle(at).overflowY)) return at
+  return null
 }

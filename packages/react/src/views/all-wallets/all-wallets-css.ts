@@ -16,7 +16,7 @@ addViewCss(`
 .wallet-tile:hover { border-color: var(--portico-border); }
 .wallet-tile .name { max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .wallet-tile .pill { font-size: 0.85em; padding: 0 6px; }
-.all-wallets .more { display: flex; justify-content: center; min-height: 32px; }
+.all-wallets .grid-end { height: 1px; }
 .explorer-wallet .get-links { width: 100%; }
 .explorer-wallet .get-links .row-button { text-decoration: none; }
 .explorer-wallet .name { font-size: 1.2em; font-weight: 600; margin: 0; overflow-wrap: anywhere; }

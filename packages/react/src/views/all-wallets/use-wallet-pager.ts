@@ -1,21 +1,17 @@
 import { createWalletPager, type Portico, type WalletPager } from '@portico/core'
-import { useEffect, useState } from 'react'
+import { useKept } from '../kept.ts'
 
 /**
- * The all-wallets list's pager, made when the view shows (from the first page the Connect view
- * already has) and stopped when it goes, so a late answer never lands in a view that is gone.
+ * The all-wallets list's pager, made when the view first shows (from the first page the Connect
+ * view already has) and kept while the view is in the router's history: back from a wallet's own
+ * page finds the search and the pages loaded as they were.
  */
-export function useWalletPager(portico: Portico): WalletPager | undefined {
-  const [pager, setPager] = useState<WalletPager>()
-  useEffect(() => {
-    const { explorer } = portico
-    const created = createWalletPager({
-      fetchWallets: (query, signal) => explorer.fetchWallets(query, signal),
-      filter: explorer.filter,
-      first: explorer.store.getState().first,
-    })
-    setPager(created)
-    return () => created.dispose()
-  }, [portico])
-  return pager
+export function useWalletPager(portico: Portico): WalletPager {
+  return useKept(portico, 'AllWallets', () =>
+    createWalletPager({
+      fetchWallets: (query, signal) => portico.explorer.fetchWallets(query, signal),
+      filter: portico.explorer.filter,
+      first: portico.explorer.store.getState().first,
+    }),
+  )
 }
