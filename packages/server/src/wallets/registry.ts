@@ -59,7 +59,8 @@ export function parseWalletRegistry(content: unknown, source: string): WalletReg
   const result = RegistryFile.safeParse(content)
   if (result.success) return { wallets: result.data.wallets.map((wallet) => ({ ...wallet, image_id: null })) }
   const issue = result.error.issues[0]
-  throw new Error(`Wallet registry ${source}: ${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`)
+  const where = issue?.path.length ? `${issue.path.join('.')}: ` : ''
+  throw new Error(`Wallet registry ${source}: ${where}${issue?.message ?? 'invalid'}`)
 }
 
 export async function loadWalletRegistry(path = DEFAULT_WALLET_REGISTRY): Promise<WalletRegistry> {
