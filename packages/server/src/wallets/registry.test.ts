@@ -93,6 +93,10 @@ describe('the wallet registry', () => {
       expect((await loadWalletRegistry(path)).wallets.map((entry) => entry.chains)).toEqual([['eip155']])
       await writeFile(path, '{ not json')
       await expect(loadWalletRegistry(path)).rejects.toThrow(`Wallet registry ${path}: not JSON`)
+      const missing = join(folder, 'missing.json')
+      await expect(loadWalletRegistry(missing)).rejects.toThrow(
+        `Wallet registry ${missing}: cannot be read (ENOENT)`,
+      )
     } finally {
       await rm(folder, { recursive: true, force: true })
     }

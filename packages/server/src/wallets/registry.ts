@@ -64,7 +64,9 @@ export function parseWalletRegistry(content: unknown, source: string): WalletReg
 }
 
 export async function loadWalletRegistry(path = DEFAULT_WALLET_REGISTRY): Promise<WalletRegistry> {
-  const text = await readFile(path, 'utf8')
+  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new Error(`Wallet registry ${path}: cannot be read (${error.code ?? error.message})`)
+  })
   let content: unknown
   try {
     content = JSON.parse(text)
