@@ -48,9 +48,7 @@ describe('the all-wallets list', () => {
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
     const recommended = dialog(page).getByRole('list', { name: 'Recommended wallets' }).getByRole('button')
     await expect.poll(() => recommended.count()).toBe(4)
-    expect(await names(recommended)).toEqual(
-      registry.wallets.slice(0, 4).map((wallet) => wallet.name),
-    )
+    expect(await names(recommended)).toEqual(registry.wallets.slice(0, 4).map((wallet) => wallet.name))
     // The wallet in this browser stays in its own group, first.
     const firstRow = dialog(page).getByRole('listitem').first()
     expect(await firstRow.textContent()).toContain('Test Wallet')
