@@ -60,7 +60,7 @@ describe('page weight budget', () => {
     const code = firstPaintFiles()
       .map((file) => readFileSync(join(dist, file), 'utf8'))
       .join('\n')
-    // The path only the list's request code (core/explorer/api.ts) names.
+    // The path only the list's request code (core/explorer/wallet-list.ts) names.
     expect(code).not.toContain('/v1/wallets')
   })
 })

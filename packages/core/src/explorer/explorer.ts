@@ -8,9 +8,9 @@ import type { Connector } from '@wagmi/core'
 import { WALLET_LIST } from '../constants.ts'
 import { createStore, type Store } from '../store.ts'
 import type { Router } from '../stores/router.ts'
-import type { WalletListQuery } from './api.ts'
 import { type InstalledWallet, installedConnector } from './rows.ts'
 import type { ExplorerWallet, WalletListAnswer } from './wallet.ts'
+import type { WalletListQuery } from './wallet-list.ts'
 
 export interface ExplorerListState {
   status: 'idle' | 'loading' | 'ready' | 'failed'
@@ -71,7 +71,7 @@ export function createExplorer(parameters: ExplorerParameters): PorticoExplorer 
   async function fetchWallets(query: WalletListQuery, signal?: AbortSignal) {
     const [{ createServicesClient }, { getWallets }] = await Promise.all([
       import('../account/http-client.ts'),
-      import('./api.ts'),
+      import('./wallet-list.ts'),
     ])
     return getWallets(
       createServicesClient({ baseUrl: servicesUrl, projectId }),

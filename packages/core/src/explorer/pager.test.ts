@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { WalletListQuery } from './api.ts'
 import { createWalletPager } from './pager.ts'
 import type { WalletListAnswer } from './wallet.ts'
+import type { WalletListQuery } from './wallet-list.ts'
 import { explorerWallet } from './wallets.test-support.ts'
 
 /** A registry of `size` wallets named `Wallet 1`…, and `Rainbow` at 7, answering like the services. */

@@ -7,8 +7,8 @@
  */
 import { WALLET_LIST } from '../constants.ts'
 import { createStore, type Store } from '../store.ts'
-import type { WalletListQuery } from './api.ts'
 import type { ExplorerWallet, WalletListAnswer } from './wallet.ts'
+import type { WalletListQuery } from './wallet-list.ts'
 
 export interface WalletPagerState {
   /** What the visitor typed. */
