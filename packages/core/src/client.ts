@@ -103,7 +103,6 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
     caipNetworkId: network.caipNetworkId,
     options,
     recentIds: () => recent.store.getState().wallets.map((wallet) => wallet.id),
-    connectors: () => wagmiConfig.connectors,
     router,
   })
 

@@ -29,6 +29,7 @@ describe('@portico/core exports', () => {
       'activityRow',
       'canSend',
       'classifyRpcMethod',
+      'connectRemotely',
       'counterpartyOf',
       'createNameForm',
       'createPageSiwx',
@@ -80,6 +81,7 @@ describe('@portico/core exports', () => {
       'totalValue',
       'tryAgainAfter',
       'visibleBalances',
+      'walletConnectConnector',
     ])
   })
 })

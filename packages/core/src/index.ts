@@ -57,6 +57,7 @@ export {
 } from './errors.ts'
 export type { ExplorerListState, PorticoExplorer } from './explorer/explorer.ts'
 export { createWalletPager, type WalletPager, type WalletPagerState } from './explorer/pager.ts'
+export { connectRemotely, walletConnectConnector } from './explorer/remote.ts'
 export { type ExplorerRows, explorerRows, type InstalledWallet } from './explorer/rows.ts'
 export {
   type ExplorerWallet,

@@ -100,23 +100,16 @@ const SIWX_CALLS = ['createMessage', 'addSession', 'getSessions', 'setSessions']
  * Wallets named by id, rdns or name (behaviour §5), as the wallet list's `include`/`exclude`
  * carry them: comma-separated, so a name may not contain one; at most what the services accept.
  */
-const walletRefsSchema = z.pipe(
-  z._default(
-    z
-      .array(
-        z
-          .string()
-          .check(
-            z.trim(),
-            z.minLength(1, 'a wallet id, rdns or name must not be empty'),
-            z.maxLength(200, 'a wallet id, rdns or name is at most 200 characters'),
-            z.regex(/^[^,]*$/, 'a wallet id, rdns or name cannot contain a comma'),
-          ),
-      )
-      .check(z.maxLength(500, 'at most 500 wallets')),
-    [],
-  ),
-  z.transform((refs: string[]) => [...new Set(refs)]),
+const WALLET_REF = 'a wallet id, rdns or name: 1 to 200 characters, no comma'
+const walletRefsSchema = z._default(
+  z
+    .array(
+      z
+        .string()
+        .check(z.minLength(1, WALLET_REF), z.maxLength(200, WALLET_REF), z.regex(/^[^,]*$/, WALLET_REF)),
+    )
+    .check(z.maxLength(500, 'at most 500 wallets')),
+  [],
 )
 
 const hostObject = z.custom<object>((value) => typeof value === 'object' && value !== null)

@@ -2,12 +2,13 @@ import type { Connector } from '@wagmi/core'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createRouter } from '../stores/router.ts'
 import { createExplorer } from './explorer.ts'
+import { connectRemotely, walletConnectConnector } from './remote.ts'
 import { explorerWallet } from './wallets.test-support.ts'
 
 const rainbow = explorerWallet('me.rainbow', { name: 'Rainbow', rdns: 'me.rainbow' })
 const trust = explorerWallet('com.trustwallet.app', { name: 'Trust Wallet' })
 
-function setup(connectors: Partial<Connector>[] = [], featuredWalletIds: string[] = []) {
+function setup(featuredWalletIds: string[] = []) {
   const router = createRouter('Connect')
   const explorer = createExplorer({
     servicesUrl: 'https://services.example',
@@ -15,7 +16,6 @@ function setup(connectors: Partial<Connector>[] = [], featuredWalletIds: string[
     caipNetworkId: 'eip155:31337',
     options: { featuredWalletIds, includeWalletIds: [], excludeWalletIds: ['io.rabby'] },
     recentIds: () => ['com.trustwallet.app'],
-    connectors: () => connectors as Connector[],
     router,
   })
   return { router, explorer }
@@ -43,7 +43,7 @@ afterEach(() => {
 describe('the wallet list in createPortico', () => {
   it('asks once for the first page and for the featured and recent wallets, with the host’s filter', async () => {
     const asked = services(() => json({ data: [rainbow, trust], count: 2 }))
-    const { explorer } = setup([], ['Rainbow'])
+    const { explorer } = setup(['Rainbow'])
     explorer.load()
     explorer.load()
     await vi.waitFor(() => expect(explorer.store.getState().status).toBe('ready'))
@@ -88,15 +88,16 @@ describe('the wallet list in createPortico', () => {
   })
 
   it('connects remotely only through a WalletConnect connector, with the wallet picked', () => {
-    const without = setup([{ id: 'me.rainbow', type: 'injected' }])
-    expect(without.explorer.canConnectRemotely()).toBe(false)
-    without.explorer.connectRemotely(trust)
-    expect(without.router.store.getState().view).toBe('Connect')
+    const { router } = setup()
+    const injectedOnly = [{ id: 'me.rainbow', type: 'injected' }] as Connector[]
+    expect(walletConnectConnector(injectedOnly)).toBeUndefined()
+    connectRemotely({ wagmiConfig: { connectors: injectedOnly }, router }, trust)
+    expect(router.store.getState().view).toBe('Connect')
 
-    const withWc = setup([{ id: 'walletConnect', type: 'walletConnect' }])
-    expect(withWc.explorer.canConnectRemotely()).toBe(true)
-    withWc.explorer.connectRemotely(trust)
-    expect(withWc.router.store.getState()).toMatchObject({
+    const withWc = [...injectedOnly, { id: 'walletConnect', type: 'walletConnect' }] as Connector[]
+    expect(walletConnectConnector(withWc)?.id).toBe('walletConnect')
+    connectRemotely({ wagmiConfig: { connectors: withWc }, router }, trust)
+    expect(router.store.getState()).toMatchObject({
       view: 'ConnectingWalletConnect',
       data: { connectorId: 'walletConnect', explorerWallet: trust },
     })

@@ -4,7 +4,6 @@
  * a picked wallet leads. Only this file is in the first download; the request code loads with
  * the first list.
  */
-import type { Connector } from '@wagmi/core'
 import { WALLET_LIST } from '../constants.ts'
 import { createStore, type Store } from '../store.ts'
 import type { Router } from '../stores/router.ts'
@@ -33,13 +32,6 @@ export interface PorticoExplorer {
    * (ConnectingExternal), any other opens its own page (ExplorerWallet).
    */
   pick(wallet: ExplorerWallet, installed: readonly InstalledWallet[]): void
-  /** Whether the dapp's wagmi config has a WalletConnect connector to reach a phone's wallet. */
-  canConnectRemotely(): boolean
-  /**
-   * The hook the wallet's own page calls to connect by QR code or deep link: the WalletConnect
-   * view (ConnectingWalletConnect) with the picked wallet in the router's `explorerWallet`.
-   */
-  connectRemotely(wallet: ExplorerWallet): void
 }
 
 export interface ExplorerParameters {
@@ -52,12 +44,8 @@ export interface ExplorerParameters {
     excludeWalletIds: readonly string[]
   }
   recentIds(): readonly string[]
-  connectors(): readonly Connector[]
   router: Router
 }
-
-/** wagmi's `walletConnect()` and ours name their type so. */
-const WALLET_CONNECT_TYPE = 'walletConnect'
 
 export function createExplorer(parameters: ExplorerParameters): PorticoExplorer {
   const { servicesUrl, projectId, caipNetworkId, options, router } = parameters
@@ -97,9 +85,6 @@ export function createExplorer(parameters: ExplorerParameters): PorticoExplorer 
     )
   }
 
-  const remoteConnector = () =>
-    parameters.connectors().find((connector) => connector.type === WALLET_CONNECT_TYPE)
-
   return {
     store,
     load,
@@ -110,12 +95,6 @@ export function createExplorer(parameters: ExplorerParameters): PorticoExplorer 
       if (connector)
         router.push('ConnectingExternal', { connectorId: connector.id, wallet: { name: wallet.name } })
       else router.push('ExplorerWallet', { explorerWallet: wallet })
-    },
-    canConnectRemotely: () => remoteConnector() !== undefined,
-    connectRemotely(wallet) {
-      const connector = remoteConnector()
-      if (connector)
-        router.push('ConnectingWalletConnect', { connectorId: connector.id, explorerWallet: wallet })
     },
   }
 }

@@ -1,4 +1,4 @@
-import { type GetWalletLink, getWalletLinks } from '@portico/core'
+import { connectRemotely, type GetWalletLink, getWalletLinks, walletConnectConnector } from '@portico/core'
 import { ExternalIcon } from '../components/icons.tsx'
 import { WalletImage } from '../components/WalletImage.tsx'
 import { useStore } from '../hooks.ts'
@@ -15,7 +15,7 @@ const LINK_TEXT: Record<GetWalletLink, string> = {
 
 /**
  * A wallet of the list that is not installed here: its name and image, a way to connect to it
- * from a phone (`portico.explorer.connectRemotely`, the WalletConnect view) when the page offers
+ * from a phone (core's `connectRemotely`, the WalletConnect view) when the page offers
  * one, and where to get it — its stores and homepage, https only, each opened in a new tab that
  * cannot reach back into this page.
  */
@@ -23,13 +23,13 @@ export default function ExplorerWallet({ portico }: ViewProps) {
   const wallet = useStore(portico.router.store).data?.explorerWallet
   if (!wallet) return null
   const links = getWalletLinks(wallet)
-  const remote = portico.explorer.canConnectRemotely()
+  const remote = walletConnectConnector(portico.wagmiConfig.connectors) !== undefined
   return (
     <div className="stack center explorer-wallet">
       <WalletImage name={wallet.name} icon={explorerIcon(wallet)} large />
       <p className="name">{wallet.name}</p>
       {remote ? (
-        <button type="button" className="primary" onClick={() => portico.explorer.connectRemotely(wallet)}>
+        <button type="button" className="primary" onClick={() => connectRemotely(portico, wallet)}>
           Connect with {wallet.name}
         </button>
       ) : (
