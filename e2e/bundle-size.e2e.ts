@@ -38,14 +38,16 @@ describe('page weight budget', () => {
     // A view's chunk is keyed by its source, or — when Rollup merged it with a module other chunks
     // share — by the chunk's own name, which Rollup takes from the view.
     const LAZY =
-      /(?:views\/|^_)(Account|ConnectingExternal|UnsupportedChain|WalletSend|WalletReceive)(?:\.tsx$|-[\w-]+\.js$)/
+      /(?:views\/|^_)(Account|AllWallets|ConnectingExternal|ExplorerWallet|UnsupportedChain|WalletSend|WalletReceive)(?:\.tsx$|-[\w-]+\.js$)/
     const lazy = Object.entries(manifest).flatMap(([key, chunk]) => {
       const view = LAZY.exec(key)?.[1]
       return view && chunk.isDynamicEntry ? [{ view, file: chunk.file }] : []
     })
     expect(lazy.map((entry) => entry.view).sort()).toEqual([
       'Account',
+      'AllWallets',
       'ConnectingExternal',
+      'ExplorerWallet',
       'UnsupportedChain',
       'WalletReceive',
       'WalletSend',
@@ -66,5 +68,13 @@ describe('page weight budget', () => {
     for (const file of first)
       expect(sdkMarkers.test(readFileSync(join(dist, file), 'utf8')), file).toBe(false)
     expect(sdkMarkers.test(readFileSync(join(dist, lazy?.file ?? ''), 'utf8'))).toBe(true)
+  })
+
+  it('loads the wallet list’s requests and paging with the list, not before the first click', () => {
+    const code = firstPaintFiles()
+      .map((file) => readFileSync(join(dist, file), 'utf8'))
+      .join('\n')
+    // The path only the list's request code (core/explorer/wallet-list.ts) names.
+    expect(code).not.toContain('/v1/wallets')
   })
 })

@@ -186,6 +186,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           rpcUrl: chainUrl,
           privateKey: DEV_ACCOUNTS[DEV_WALLET_ACCOUNT].privateKey,
         },
+        // The wallets of the all-wallets list: the shipped registry unless WALLET_REGISTRY names a file.
+        ...(process.env.WALLET_REGISTRY ? { walletRegistry: process.env.WALLET_REGISTRY } : {}),
         // The on-ramp: Coinbase and Meld when ONRAMP_* name them, and the sandbox checkout, which
         // pays from a dev account that sends nothing after the demo setup and that no e2e test pays from.
         onramp: {

@@ -43,8 +43,11 @@ describe('createPortico', () => {
       isConnected: true,
       isUnsupportedChain: false,
     })
-    expect(portico.recent.getState().wallets).toEqual([{ id: 'io.alice', rdns: undefined }])
-    expect(JSON.parse(storage.getItem(StorageKey.recentWallets) ?? '[]')).toEqual([{ id: 'io.alice' }])
+    // A wallet wagmi made from an EIP-6963 announcement: its id is its rdns.
+    expect(portico.recent.getState().wallets).toEqual([{ id: 'io.alice', rdns: 'io.alice' }])
+    expect(JSON.parse(storage.getItem(StorageKey.recentWallets) ?? '[]')).toEqual([
+      { id: 'io.alice', rdns: 'io.alice' },
+    ])
     await until(() => portico.balance.getState().value !== undefined)
     expect(portico.balance.getState()).toMatchObject({ value: 1_500_000_000_000_000_000n, loading: false })
   })

@@ -19,6 +19,7 @@ import { reportSiwxEvents, walletOf } from './analytics/report.ts'
 import { connectorList, rdnsOf, type WalletConnectorInfo } from './connectors.ts'
 import { createEmbeddedController } from './embedded/index.ts'
 import { ErrorText, isUserRejection, PorticoError, toPorticoError } from './errors.ts'
+import { createExplorer } from './explorer/explorer.ts'
 import { createNames } from './names/names.ts'
 import { toCaipNetwork } from './network.ts'
 import { type ResolvedOptions, resolveOptions } from './options.ts'
@@ -96,6 +97,15 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
     initial: parameters.identity,
   })
   const recent = createRecentWallets(storage)
+  // The services' wallet list (issue 10 §3): fetched when the Connect view first shows.
+  const explorer = createExplorer({
+    servicesUrl: options.servicesUrl,
+    projectId: options.projectId,
+    caipNetworkId: network.caipNetworkId,
+    options,
+    recentIds: () => recent.store.getState().wallets.map((wallet) => wallet.id),
+    router,
+  })
 
   const connectors = createStore({ list: [] as WalletConnectorInfo[] })
   const refreshConnectors = () =>
@@ -209,6 +219,7 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
     names,
     connectors,
     recent: recent.store,
+    explorer,
     connectWallet,
     disconnect,
     switchToNetwork,

@@ -23,6 +23,25 @@ describe('connectorList', () => {
     ])
   })
 
+  it('reads the rdns of a wallet wagmi made from an announcement, which is its id', () => {
+    const list = connectorList({
+      connectors: [wallet('me.rainbow', 'Rainbow'), wallet('metaMaskSDK', 'MetaMask')],
+      excludeWalletIds: [],
+      isMobile: false,
+    })
+    expect(list.map(({ id, rdns, type }) => ({ id, rdns, type }))).toEqual([
+      { id: 'me.rainbow', rdns: 'me.rainbow', type: 'ANNOUNCED' },
+      { id: 'metaMaskSDK', rdns: undefined, type: 'EXTERNAL' },
+    ])
+    expect(
+      connectorList({
+        connectors: [wallet('me.rainbow', 'Rainbow')],
+        excludeWalletIds: ['me.rainbow'],
+        isMobile: false,
+      }),
+    ).toEqual([])
+  })
+
   it('hides the generic Browser Wallet on desktop', () => {
     const list = connectorList({
       connectors: [wallet('injected', 'Injected'), wallet('com.rabby', 'Rabby', 'com.rabby')],

@@ -1,6 +1,6 @@
 import type { Connector } from '@wagmi/core'
 import { WALLET_CONNECT_CONNECTOR_TYPE } from './walletconnect/types.ts'
-import { isExcludedWallet, showGenericBrowserWallet } from './wallets.ts'
+import { matchesWallet, showGenericBrowserWallet } from './wallets.ts'
 
 /** What the Connect view needs to show one wallet: never raw HTML, only these plain fields. */
 export interface WalletConnectorInfo {
@@ -33,7 +33,7 @@ export function connectorList(parameters: {
     // The embedded wallet (AUTH) is offered as the e-mail field, WalletConnect as its own group.
     if (connector.type === 'AUTH' || connector.type === WALLET_CONNECT_CONNECTOR_TYPE) continue
     if (seen.has(info.id)) continue
-    if (isExcludedWallet({ rdns, name: info.name }, [...parameters.excludeWalletIds])) continue
+    if (matchesWallet({ rdns, name: info.name }, [...parameters.excludeWalletIds])) continue
     if (
       info.type === 'INJECTED' &&
       !showGenericBrowserWallet({ isMobile: parameters.isMobile, rdns, installed: hasWindowEthereum() })
@@ -45,9 +45,17 @@ export function connectorList(parameters: {
   return list
 }
 
-/** A wallet's EIP-6963 reverse-DNS id; wagmi allows several, the first is the wallet's own. */
+const REVERSE_DNS = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i
+
+/**
+ * A wallet's EIP-6963 reverse-DNS id; wagmi allows several, the first is the wallet's own. The
+ * connectors wagmi makes for announced wallets carry no `rdns`: their id is the announced rdns
+ * (`createConfig`'s `injected({ target: { ...info, id: info.rdns } })`).
+ */
 export function rdnsOf(connector: Connector): string | undefined {
-  return Array.isArray(connector.rdns) ? connector.rdns[0] : (connector.rdns as string | undefined)
+  const own = Array.isArray(connector.rdns) ? connector.rdns[0] : (connector.rdns as string | undefined)
+  if (own) return own
+  return connector.type === 'injected' && REVERSE_DNS.test(connector.id) ? connector.id : undefined
 }
 
 /**

@@ -13,10 +13,15 @@ import {
   SWAP_SUGGESTED_TOKENS,
   TOAST_AUTO_CLOSE_MS,
   TOAST_REOPEN_MS,
+  WALLET_LIST,
 } from './constants.ts'
 
 // The spec fixes these numbers; a drift would change what users see or how long they wait.
 describe('behaviour §9 constants', () => {
+  it('pages the wallet list as the spec does', () => {
+    expect(WALLET_LIST).toEqual({ pageSize: 40, recommended: 4, searchMax: 100, searchDelayMs: 300 })
+  })
+
   it('keeps the modal look and timings of the spec', () => {
     expect(ANIMATION_MS).toEqual({ view: 150, headerText: 120, modalHeight: 150, shake: 500 })
     expect(MODAL_DEFAULTS).toMatchObject({

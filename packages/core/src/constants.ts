@@ -14,6 +14,13 @@ export const TOAST_ERROR_CLOSE_MS = 8000
 
 export const RECENT_WALLETS_MAX = 2
 
+/**
+ * The wallet list (behaviour §9): a page of the all-wallets grid, the Connect view's recommended
+ * row, the most results a search shows (also the most `entries` the services answer at once) and
+ * the pause in typing after which a search is sent.
+ */
+export const WALLET_LIST = { pageSize: 40, recommended: 4, searchMax: 100, searchDelayMs: 300 } as const
+
 export const CACHE_EXPIRY_MS = {
   portfolio: 30_000,
   nativeBalance: 30_000,

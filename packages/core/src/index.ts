@@ -24,7 +24,7 @@ export { quoteSendFee, submitSend } from './account/send-actions.ts'
 export { sortByValue, totalValue, visibleBalances } from './account/tokens.ts'
 export type { Balance, Nft, Transaction } from './account/types.ts'
 export { createPortico } from './client.ts'
-export type { WalletConnectorInfo } from './connectors.ts'
+export { safeIcon, type WalletConnectorInfo } from './connectors.ts'
 export {
   ANIMATION_MS,
   BALANCE_DISPLAY_DECIMALS,
@@ -32,6 +32,7 @@ export {
   EMAIL_LOGIN_COOLDOWN_MS,
   FRAME,
   MODAL_DEFAULTS,
+  WALLET_LIST,
 } from './constants.ts'
 export {
   AUTH_CONNECTOR_TYPE,
@@ -54,6 +55,15 @@ export {
   secondsText,
   tryAgainAfter,
 } from './errors.ts'
+export type { ExplorerListState, PorticoExplorer } from './explorer/explorer.ts'
+export { createWalletPager, type WalletPager, type WalletPagerState } from './explorer/pager.ts'
+export { connectRemotely, walletConnectConnector } from './explorer/remote.ts'
+export { type ExplorerRows, explorerRows, type InstalledWallet } from './explorer/rows.ts'
+export {
+  type ExplorerWallet,
+  type GetWalletLink,
+  getWalletLinks,
+} from './explorer/wallet.ts'
 export {
   formatFee,
   formatFiat,

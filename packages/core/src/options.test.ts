@@ -81,6 +81,31 @@ describe('createPortico options', () => {
     expect(resolved.excludeWalletIds).toEqual([])
   })
 
+  it('takes wallets to feature, include and exclude by id, rdns or name', () => {
+    const resolved = resolveOptions({
+      ...base,
+      featuredWalletIds: ['me.rainbow', 'io.metamask'],
+      includeWalletIds: ['Trust Wallet'],
+      excludeWalletIds: ['io.rabby'],
+    })
+    expect(resolved.featuredWalletIds).toEqual(['me.rainbow', 'io.metamask'])
+    expect(resolved.includeWalletIds).toEqual(['Trust Wallet'])
+    expect(resolved.excludeWalletIds).toEqual(['io.rabby'])
+  })
+
+  it('refuses a wallet name the wallet list could not carry', () => {
+    const refusal = 'a wallet id, rdns or name: 1 to 200 characters, no comma'
+    expect(failure({ ...base, featuredWalletIds: [''] }).message).toBe(
+      `Invalid Portico options: featuredWalletIds.0: ${refusal}`,
+    )
+    expect(failure({ ...base, excludeWalletIds: ['Rainbow, Trust'] }).message).toBe(
+      `Invalid Portico options: excludeWalletIds.0: ${refusal}`,
+    )
+    expect(failure({ ...base, includeWalletIds: ['x'.repeat(201)] }).message).toBe(
+      `Invalid Portico options: includeWalletIds.0: ${refusal}`,
+    )
+  })
+
   it('keeps the host feature choices and fills in the rest', () => {
     const resolved = resolveOptions({ ...base, features: { swaps: false, socials: ['github', 'google'] } })
     expect(resolved.features).toMatchObject({ swaps: false, onramp: true, socials: ['github', 'google'] })

@@ -96,6 +96,22 @@ const metadataSchema = z.object({
 // behaviour §7's sign-in storage calls.
 const SIWX_CALLS = ['createMessage', 'addSession', 'getSessions', 'setSessions'] as const
 
+/**
+ * Wallets named by id, rdns or name (behaviour §5), as the wallet list's `include`/`exclude`
+ * carry them: comma-separated, so a name may not contain one; at most what the services accept.
+ */
+const WALLET_REF = 'a wallet id, rdns or name: 1 to 200 characters, no comma'
+const walletRefsSchema = z._default(
+  z
+    .array(
+      z
+        .string()
+        .check(z.minLength(1, WALLET_REF), z.maxLength(200, WALLET_REF), z.regex(/^[^,]*$/, WALLET_REF)),
+    )
+    .check(z.maxLength(500, 'at most 500 wallets')),
+  [],
+)
+
 const hostObject = z.custom<object>((value) => typeof value === 'object' && value !== null)
 
 const optionsSchema = z.object({
@@ -109,9 +125,9 @@ const optionsSchema = z.object({
   connectMethodsOrder: z.optional(z.array(connectMethodSchema)),
   connectorTypeOrder: z.optional(z.array(connectorGroupSchema)),
   walletFeaturesOrder: z.optional(z.array(walletFeatureSchema)),
-  featuredWalletIds: z._default(z.array(z.string()), []),
-  includeWalletIds: z._default(z.array(z.string()), []),
-  excludeWalletIds: z._default(z.array(z.string()), []),
+  featuredWalletIds: walletRefsSchema,
+  includeWalletIds: walletRefsSchema,
+  excludeWalletIds: walletRefsSchema,
   enableAnalytics: z.optional(z.boolean()),
   servicesUrl: z.pipe(
     z._default(z.url(), DEFAULT_SERVICES_URL),

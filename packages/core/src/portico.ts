@@ -3,6 +3,7 @@ import type { AccountData } from './account/account-data.ts'
 import type { BalanceSnapshot } from './account/native-balance.ts'
 import type { WalletConnectorInfo } from './connectors.ts'
 import type { EmbeddedController } from './embedded/index.ts'
+import type { PorticoExplorer } from './explorer/explorer.ts'
 import type { Identity } from './names/identities.ts'
 import type { PorticoNames } from './names/names.ts'
 import type { CaipNetwork } from './network.ts'
@@ -57,6 +58,8 @@ export interface Portico {
   /** The wallets the Connect view lists. */
   connectors: Store<{ list: WalletConnectorInfo[] }>
   recent: Store<{ wallets: RecentWallet[] }>
+  /** The services' wallet list: the Connect view's rows, the all-wallets list, where a pick leads. */
+  explorer: PorticoExplorer
   connectWallet(connectorId: string): Promise<void>
   disconnect(): Promise<void>
   switchToNetwork(): Promise<void>

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { addRecentWallet, isExcludedWallet, type RecentWallet, showGenericBrowserWallet } from './wallets.ts'
+import { addRecentWallet, matchesWallet, type RecentWallet, showGenericBrowserWallet } from './wallets.ts'
 
 const announced = JSON.parse(
   readFileSync(new URL('../test/vectors/wallets/eip6963-rdns.json', import.meta.url), 'utf8'),
@@ -41,26 +41,26 @@ describe('excluded wallets', () => {
     const metamask = announced.find((w) => w.rdns === 'io.metamask')
     expect(metamask).toBeDefined()
     if (!metamask) return
-    expect(isExcludedWallet(metamask, ['io.metamask'])).toBe(true)
-    expect(announced.filter((w) => isExcludedWallet(w, ['io.metamask']))).toHaveLength(1)
+    expect(matchesWallet(metamask, ['io.metamask'])).toBe(true)
+    expect(announced.filter((w) => matchesWallet(w, ['io.metamask']))).toHaveLength(1)
   })
 
   it('hides a wallet by its name in any case', () => {
-    expect(isExcludedWallet({ name: 'MetaMask' }, ['metamask'])).toBe(true)
-    expect(isExcludedWallet({ name: 'metamask' }, ['METAMASK'])).toBe(true)
+    expect(matchesWallet({ name: 'MetaMask' }, ['metamask'])).toBe(true)
+    expect(matchesWallet({ name: 'metamask' }, ['METAMASK'])).toBe(true)
   })
 
   it('keeps wallets that match nothing, and rdns matches only exactly', () => {
-    expect(isExcludedWallet({ rdns: 'io.metamask', name: 'MetaMask' }, ['io.rabby', 'Rainbow'])).toBe(false)
-    expect(isExcludedWallet({ rdns: 'io.metamask', name: 'MetaMask' }, ['IO.METAMASK'])).toBe(false)
-    expect(isExcludedWallet({ name: 'MetaMask' }, [])).toBe(false)
+    expect(matchesWallet({ rdns: 'io.metamask', name: 'MetaMask' }, ['io.rabby', 'Rainbow'])).toBe(false)
+    expect(matchesWallet({ rdns: 'io.metamask', name: 'MetaMask' }, ['IO.METAMASK'])).toBe(false)
+    expect(matchesWallet({ name: 'MetaMask' }, [])).toBe(false)
   })
 
   it('excludes exactly the announced wallets whose rdns is listed', () => {
     fc.assert(
       fc.property(fc.subarray(announced), (excluded) => {
         const ids = excluded.map((w) => w.rdns)
-        for (const wallet of announced) expect(isExcludedWallet(wallet, ids)).toBe(ids.includes(wallet.rdns))
+        for (const wallet of announced) expect(matchesWallet(wallet, ids)).toBe(ids.includes(wallet.rdns))
       }),
       { numRuns: 30 },
     )

@@ -11,19 +11,20 @@ export function addRecentWallet(list: readonly RecentWallet[], wallet: RecentWal
 }
 
 /**
- * A host excludes a wallet by its EIP-6963 rdns or by its display name; names differ in case
- * between the registry and what wallets announce, so they compare case-insensitively.
+ * A host names wallets (to exclude, include or feature them, behaviour §5) by their id, their
+ * EIP-6963 rdns or their display name; names differ in case between the registry and what wallets
+ * announce, so they compare case-insensitively.
  */
-export function isExcludedWallet(
-  wallet: { id?: string | undefined; rdns?: string | undefined; name: string },
-  excludeWalletIds: readonly string[],
+export function matchesWallet(
+  wallet: { id?: string | undefined; rdns?: string | null | undefined; name: string },
+  refs: readonly string[],
 ): boolean {
   const name = wallet.name.toLowerCase()
-  return excludeWalletIds.some(
-    (excluded) =>
-      (wallet.rdns !== undefined && excluded === wallet.rdns) ||
-      (wallet.id !== undefined && excluded === wallet.id) ||
-      excluded.toLowerCase() === name,
+  return refs.some(
+    (ref) =>
+      (typeof wallet.rdns === 'string' && ref === wallet.rdns) ||
+      (wallet.id !== undefined && ref === wallet.id) ||
+      ref.toLowerCase() === name,
   )
 }
 

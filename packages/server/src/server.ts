@@ -35,6 +35,8 @@ import { projectsPlugin } from './projects/routes.ts'
 import { rpcProxyPlugin } from './rpc-proxy/routes.ts'
 import type { RpcProxy } from './rpc-proxy/service.ts'
 import { type SiwxOptions, siwxPlugin } from './siwx/routes.ts'
+import { loadWalletRegistry, type WalletRegistry } from './wallets/registry.ts'
+import { walletsPlugin } from './wallets/routes.ts'
 import { type WalletConnectRelayOptions, walletConnectRelayPlugin } from './wc-relay/routes.ts'
 
 export interface BuildServerOptions {
@@ -90,6 +92,8 @@ export interface BuildServerOptions {
    * Absent, none of them exist.
    */
   farcaster?: FarcasterOptions | undefined
+  /** The wallets `GET /v1/wallets` lists (`loadWalletRegistry`); the shipped registry by default. */
+  walletRegistry?: WalletRegistry | undefined
 }
 
 /** The services app, not yet listening — tests drive it with `inject`. */
@@ -111,6 +115,7 @@ export async function buildServer({
   devWallet,
   onramp,
   farcaster,
+  walletRegistry,
 }: BuildServerOptions): Promise<FastifyInstance> {
   if (onramp && !chain)
     throw new Error('The on-ramp needs the chain option: it prices and delivers on that chain')
@@ -139,6 +144,7 @@ export async function buildServer({
       if (onramp && chain) await v1.register(onrampPlugin(database.db, chain, onramp, payer))
       if (swaps) await v1.register(convertPlugin, { swaps })
       if (farcaster) await v1.register(farcasterChannelPlugin(database.db, farcaster))
+      await v1.register(walletsPlugin, { registry: walletRegistry ?? (await loadWalletRegistry()) })
     },
     { prefix: '/v1' },
   )

@@ -23,6 +23,7 @@ import { type RpcProxy, startRpcProxy } from './rpc-proxy/service.ts'
 import { type BuildServerOptions, buildServer } from './server.ts'
 import type { ServerMode } from './server-mode.ts'
 import type { SiwxSettings } from './siwx/routes.ts'
+import { loadWalletRegistry } from './wallets/registry.ts'
 import { type WalletConnectRelayOptions, WC_RELAY_PATH } from './wc-relay/routes.ts'
 
 export interface StartServerOptions {
@@ -106,6 +107,11 @@ export interface StartServerOptions {
    * `/dev/farcaster` page that signs as them.
    */
   farcaster?: FarcasterSettings
+  /**
+   * A JSON file of the wallets `GET /v1/wallets` lists (`WALLET_REGISTRY`; the format is in
+   * `data/wallets/SOURCES.md`); the shipped registry by default. Checked before anything opens.
+   */
+  walletRegistry?: string
   /** Lines for whoever runs the server (a created key, dev mail arriving); the console by default. */
   log?: (line: string) => void
   /** Trouble the services recover from by themselves (chain node or database connection lost); stderr by default. */
@@ -153,6 +159,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       : undefined
   const swaps = options.swaps ? parseSwaps(options.swaps) : undefined
   const farcaster = options.farcaster ? prepareFarcaster(options.farcaster, { mode, publicUrl }) : undefined
+  const walletRegistry = await loadWalletRegistry(options.walletRegistry)
   // Before the database: a refusal leaves no migration behind.
   if (options.dataDir) await preparePrivateDataDir(options.dataDir)
   const hashSecret =
@@ -216,6 +223,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       devWallet,
       onramp,
       farcaster,
+      walletRegistry,
     })
     try {
       await app.listen({ host, port })

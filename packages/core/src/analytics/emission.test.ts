@@ -49,8 +49,8 @@ describe('events from the modal (behaviour §7)', () => {
     await until(() => loaded.events.length === 3)
     expect(loaded.events).toEqual([
       ['MODAL_OPEN', { connected: false }],
-      ['SELECT_WALLET', { method: 'browser', name: 'io.alice' }],
-      ['CONNECT_SUCCESS', { method: 'browser', name: 'io.alice' }],
+      ['SELECT_WALLET', { method: 'browser', name: 'io.alice', rdns: 'io.alice' }],
+      ['CONNECT_SUCCESS', { method: 'browser', name: 'io.alice', rdns: 'io.alice' }],
     ])
     expect(loaded.loads).toBe(1)
   })
@@ -59,7 +59,11 @@ describe('events from the modal (behaviour §7)', () => {
     const modal = portico(true, true)
     await modal.connectWallet('io.alice').catch(() => undefined)
     await until(() => loaded.events.length === 2)
-    expect(loaded.events[1]).toEqual(['CONNECT_ERROR', { method: 'browser', name: 'io.alice' }, 'declined'])
+    expect(loaded.events[1]).toEqual([
+      'CONNECT_ERROR',
+      { method: 'browser', name: 'io.alice', rdns: 'io.alice' },
+      'declined',
+    ])
   })
 
   it('loads nothing and sends nothing when the dapp turned analytics off', async () => {

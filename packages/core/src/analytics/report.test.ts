@@ -5,12 +5,12 @@ import { errorProps } from './event.ts'
 import { reportSiwxEvents, walletOf } from './report.ts'
 
 test('a wallet is reported by how it connects, its name and its rdns when it has one', () => {
-  expect(walletOf({ type: 'injected', name: 'Rabby', rdns: 'io.rabby' })).toEqual({
+  expect(walletOf({ id: 'rabby', type: 'injected', name: 'Rabby', rdns: 'io.rabby' })).toEqual({
     method: 'browser',
     name: 'Rabby',
     rdns: 'io.rabby',
   })
-  expect(walletOf({ type: 'AUTH', name: 'Email', rdns: undefined })).toEqual({
+  expect(walletOf({ id: 'portico.embedded', type: 'AUTH', name: 'Email', rdns: undefined })).toEqual({
     method: 'email',
     name: 'Email',
   })

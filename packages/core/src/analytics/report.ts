@@ -14,7 +14,7 @@ export type WalletProperties =
   | { method: ConnectMethod; name: string }
   | { method: ConnectMethod; name: string; rdns: string }
 
-export function walletOf(connector: Pick<Connector, 'type' | 'name' | 'rdns'>): WalletProperties {
+export function walletOf(connector: Pick<Connector, 'id' | 'type' | 'name' | 'rdns'>): WalletProperties {
   const method: ConnectMethod = connector.type === AUTH_CONNECTOR_TYPE ? 'email' : 'browser'
   const rdns = rdnsOf(connector as Connector)
   return rdns ? { method, name: connector.name, rdns } : { method, name: connector.name }

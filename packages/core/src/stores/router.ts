@@ -1,3 +1,4 @@
+import type { ExplorerWallet } from '../explorer/wallet.ts'
 import { createStore, type Store } from '../store.ts'
 
 /** Every modal view of behaviour §2. */
@@ -35,6 +36,9 @@ const EMAIL_VIEWS = [
   'UpdateEmailSecondaryOtp',
 ] as const
 
+/** A wallet of the all-wallets list that is not installed: its own page, to get it or connect to it. */
+const EXPLORER_VIEWS = ['ExplorerWallet'] as const
+
 /** The embedded wallet's key steps, drawn by the secure frame over the modal (issue 22). */
 const KEY_VIEWS = ['ProtectWallet', 'UnlockWallet', 'ExportPrivateKey'] as const
 
@@ -43,10 +47,13 @@ export type View =
   | (typeof ACCOUNT_VIEWS)[number]
   | (typeof EMAIL_VIEWS)[number]
   | (typeof KEY_VIEWS)[number]
+  | (typeof EXPLORER_VIEWS)[number]
 
 export interface RouterData {
   connectorId?: string | undefined
   wallet?: { name: string; icon?: string | undefined } | undefined
+  /** The registry's entry of the wallet picked in the all-wallets list (ExplorerWallet, ConnectingWalletConnect). */
+  explorerWallet?: ExplorerWallet | undefined
   /** The Account tab to show, e.g. Activity after a send. */
   accountTab?: 'tokens' | 'nfts' | 'activity' | undefined
   /** UnsupportedChain right after a connect: ask the wallet to switch without waiting for a click. */

@@ -1,10 +1,13 @@
 import {
   type ConnectorGroup,
+  type ExplorerWallet,
+  explorerRows,
   orderConnectMethods,
   orderConnectorGroups,
+  safeIcon,
   type WalletConnectorInfo,
 } from '@portico/core'
-import { Fragment, useSyncExternalStore } from 'react'
+import { Fragment, useEffect, useSyncExternalStore } from 'react'
 import { ChevronIcon, ExternalIcon, WalletIcon } from '../components/icons.tsx'
 import { WalletImage } from '../components/WalletImage.tsx'
 import { useStore } from '../hooks.ts'
@@ -12,13 +15,23 @@ import { EmailField } from './email/EmailField.tsx'
 import type { ViewProps } from './types.ts'
 import { WalletConnectGroup } from './walletconnect/WalletConnectGroup.tsx'
 
-/** Groups this build can fill; featured and the explorer lists come with later issues. */
-const BUILT_GROUPS: ConnectorGroup[] = ['walletConnect', 'recent', 'injected']
+/** Groups this build can fill; custom ones come with their own issue. */
+const BUILT_GROUPS: ConnectorGroup[] = ['walletConnect', 'recent', 'injected', 'featured', 'recommended']
 
 /** Each group's list: its accessible name, the label shown above it and the badge on its rows. */
-const GROUP_TEXT: Record<string, { list: string; label: string; badge: string }> = {
+const GROUP_TEXT: Record<string, { list: string; label: string; badge?: string }> = {
   recent: { list: 'Recent wallets', label: 'Recently used', badge: 'Recent' },
   injected: { list: 'Browser wallets', label: 'Browser wallets', badge: 'Installed' },
+  featured: { list: 'Featured wallets', label: 'Featured' },
+  recommended: { list: 'Recommended wallets', label: 'Recommended' },
+}
+
+/** One row of a group: an installed connector or a wallet of the services' list. */
+interface Row {
+  key: string
+  name: string
+  icon: string | undefined
+  select(): void
 }
 
 /** Where a newcomer finds a wallet: ethereum.org's neutral list, not one vendor. */
@@ -27,7 +40,10 @@ const GET_A_WALLET_URL = 'https://ethereum.org/en/wallets/find-wallet/'
 export function Connect({ portico }: ViewProps) {
   const { list } = useStore(portico.connectors)
   const { wallets: recent } = useStore(portico.recent)
+  const explorer = useStore(portico.explorer.store)
   const phone = usePhone()
+  // The services' wallet list: asked once, when Connect first shows; its code loads then.
+  useEffect(() => portico.explorer.load(), [portico])
   const groups = orderConnectorGroups({
     hostOrder: portico.options.connectorTypeOrder,
     enabled: BUILT_GROUPS,
@@ -40,58 +56,97 @@ export function Connect({ portico }: ViewProps) {
   }).filter((method) => method === 'wallet' || (method === 'email' && emailAvailable))
 
   const recentIds = new Set(recent.map((wallet) => wallet.id))
-  const byGroup: Record<string, WalletConnectorInfo[]> = {
-    recent: recent.flatMap((wallet) => list.filter((connector) => connector.id === wallet.id)),
-    injected: list.filter((connector) => !recentIds.has(connector.id)),
+  const listed = explorerRows({
+    listed: explorer.first?.data ?? [],
+    named: explorer.named,
+    featuredWalletIds: portico.options.featuredWalletIds,
+    recentIds: recent.map((wallet) => wallet.id),
+    installed: list,
+  })
+  const connectorRow = (connector: WalletConnectorInfo): Row => ({
+    key: connector.id,
+    name: connector.name,
+    icon: connector.icon,
+    select: () =>
+      portico.router.push('ConnectingExternal', {
+        connectorId: connector.id,
+        wallet: { name: connector.name, icon: connector.icon },
+      }),
+  })
+  const explorerRow = (wallet: ExplorerWallet): Row => ({
+    key: wallet.id,
+    name: wallet.name,
+    icon: safeIcon(wallet.image_url ?? undefined),
+    select: () => portico.explorer.pick(wallet, list),
+  })
+  const byGroup: Record<string, Row[]> = {
+    recent: [
+      ...recent.flatMap((wallet) => list.filter((connector) => connector.id === wallet.id)).map(connectorRow),
+      ...listed.recent.map(explorerRow),
+    ],
+    injected: list.filter((connector) => !recentIds.has(connector.id)).map(connectorRow),
+    featured: listed.featured.map(explorerRow),
+    recommended: listed.recommended.map(explorerRow),
   }
-
-  const select = (connector: WalletConnectorInfo) =>
-    portico.router.push('ConnectingExternal', {
-      connectorId: connector.id,
-      wallet: { name: connector.name, icon: connector.icon },
-    })
+  const count = explorer.first?.count ?? 0
+  const allWallets = portico.options.features.allWallets && count > 0
+  const shownGroups = groups.filter((group) =>
+    group === 'walletConnect' ? portico.walletConnect.isAvailable() : (byGroup[group]?.length ?? 0) > 0,
+  )
 
   // WalletConnect (issue 10): its own group, in the group order, and under the advice when no
   // browser wallet is here.
   const walletConnect = portico.walletConnect.isAvailable() ? <WalletConnectGroup portico={portico} /> : null
-  const wallets =
-    list.length === 0 ? (
-      <>
-        <NoWallet phone={phone} emailShown={methods.includes('email')} />
-        {walletConnect}
-      </>
-    ) : (
-      <div className="wallet-sections">
-        {groups.map((group) => {
-          if (group === 'walletConnect') return <Fragment key={group}>{walletConnect}</Fragment>
-          const connectors = byGroup[group] ?? []
-          const text = GROUP_TEXT[group]
-          if (connectors.length === 0 || !text) return null
-          return (
-            <div className="wallet-group" key={group}>
-              {/* The list's own name says the same to assistive technology. */}
-              <p className="section-label" aria-hidden="true">
-                {text.label}
-              </p>
-              <ul className="list" aria-label={text.list}>
-                {connectors.map((connector) => (
-                  <li key={connector.id}>
-                    <button type="button" className="row-button" onClick={() => select(connector)}>
-                      <WalletImage name={connector.name} icon={connector.icon} />
-                      <span className="label">{connector.name}</span>
-                      <span className={`pill ${group}`}>{text.badge}</span>
-                      <span className="chevron">
-                        <ChevronIcon />
-                      </span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )
-        })}
-      </div>
-    )
+  const sections = (shownGroups.length > 0 || allWallets) && (
+    <div className="wallet-sections">
+      {shownGroups.map((group) => {
+        if (group === 'walletConnect') return <Fragment key={group}>{walletConnect}</Fragment>
+        const rows = byGroup[group] ?? []
+        const text = GROUP_TEXT[group]
+        if (!text) return null
+        return (
+          <div className="wallet-group" key={group}>
+            {/* The list's own name says the same to assistive technology. */}
+            <p className="section-label" aria-hidden="true">
+              {text.label}
+            </p>
+            <ul className="list" aria-label={text.list}>
+              {rows.map((row) => (
+                <li key={row.key}>
+                  <button type="button" className="row-button" onClick={row.select}>
+                    <WalletImage name={row.name} icon={row.icon} />
+                    <span className="label">{row.name}</span>
+                    {text.badge && <span className={`pill ${group}`}>{text.badge}</span>}
+                    <span className="chevron">
+                      <ChevronIcon />
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )
+      })}
+      {allWallets && (
+        <button type="button" className="row-button" onClick={() => portico.router.push('AllWallets')}>
+          <span className="wallet-image" aria-hidden="true">
+            <WalletIcon size={20} />
+          </span>
+          <span className="label">All wallets</span>
+          <span className="pill">{count}</span>
+          <span className="chevron">
+            <ChevronIcon />
+          </span>
+        </button>
+      )}
+    </div>
+  )
+  const wallets = (
+    <>
+      {list.length === 0 && <NoWallet phone={phone} emailShown={methods.includes('email')} />}
+      {sections}
+    </>
+  )
 
   // "or" only between two ways in that are both offered: the e-mail field and a list of wallets.
   const divider = methods.includes('email') && methods.includes('wallet') && list.length > 0

@@ -10,6 +10,8 @@ import type { ViewProps } from './types.ts'
 const VIEWS: Partial<Record<View, ComponentType<ViewProps>>> = {
   Connect,
   Account: lazy(() => import('./Account.tsx')),
+  AllWallets: lazy(() => import('./AllWallets.tsx')),
+  ExplorerWallet: lazy(() => import('./ExplorerWallet.tsx')),
   ApproveTransaction: lazy(() => import('./ApproveTransaction.tsx')),
   EmailVerifyDevice: lazy(() => import('./EmailVerifyDevice.tsx')),
   EmailVerifyOtp: lazy(() => import('./EmailVerifyOtp.tsx')),
@@ -47,6 +49,10 @@ export function viewTitle(view: View, data: RouterData | undefined): string {
     case 'ConnectingWalletConnect':
     case 'ConnectingWalletConnectBasic':
       return 'WalletConnect'
+    case 'AllWallets':
+      return 'All Wallets'
+    case 'ExplorerWallet':
+      return data?.explorerWallet?.name ?? 'Wallet'
     case 'WalletReceive':
       return 'Receive'
     case 'WalletSend':

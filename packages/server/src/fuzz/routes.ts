@@ -11,6 +11,7 @@ import { pageServerRoutes } from './routes/page-server.ts'
 import { pageRoutes } from './routes/pages.ts'
 import { serviceRoutes } from './routes/services.ts'
 import { siwxRoutes } from './routes/siwx.ts'
+import { walletRoutes } from './routes/wallets.ts'
 import { walletConnectRelayRoutes } from './routes/wc-relay.ts'
 
 /**
@@ -30,6 +31,7 @@ export const ROUTES: Route[] = [
   ...dashboardRoutes,
   ...pageServerRoutes,
   ...walletConnectRelayRoutes,
+  ...walletRoutes,
 ]
 
 /** `METHOD path` for every route the app registered, read from Fastify's route tree; HEAD twins left out. */

@@ -226,6 +226,13 @@ describe('portico-server configuration', () => {
     ])
   })
 
+  it('serves the wallet list from the file WALLET_REGISTRY names, else the shipped one', () => {
+    const shipped = readProductionConfig(NEWCOMER)
+    expect(shipped.ok && shipped.config.server.walletRegistry).toBeUndefined()
+    const own = readProductionConfig({ ...NEWCOMER, WALLET_REGISTRY: '/etc/portico/wallets.json' })
+    expect(own.ok && own.config.server.walletRegistry).toBe('/etc/portico/wallets.json')
+  })
+
   it('turns the on-ramp on with a Coinbase app id or a Meld key, never with a sandbox', () => {
     const off = readProductionConfig(NEWCOMER)
     expect(off.ok && off.config.server.onramp).toBeUndefined()

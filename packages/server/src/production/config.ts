@@ -95,6 +95,7 @@ const Environment = z.object({
   RECOVERY_KEY: secret('it seals their recovery shares').optional(),
   HASH_SECRET: secret('it keys the stored hashes of codes and session tokens').optional(),
   FRAME_SCRIPT_PATH: z.string().min(1).optional(),
+  WALLET_REGISTRY: z.string().min(1).optional(),
   DASHBOARD_PASSWORD: z
     .string()
     .min(
@@ -212,6 +213,7 @@ export function readProductionConfig(env: Record<string, string | undefined>): C
           ? { names: { ...chain, suffix: vars.NAMES_SUFFIX, gatewayKey: vars.NAMES_GATEWAY_KEY } }
           : {}),
         ...(vars.WC_RELAY ? { walletConnectRelay: {} } : {}),
+        ...(vars.WALLET_REGISTRY ? { walletRegistry: vars.WALLET_REGISTRY } : {}),
         ...(onramp ? { onramp } : {}),
         ...(farcaster ? { farcaster } : {}),
         // Without a password the dashboard is off and /dashboard answers 404.
