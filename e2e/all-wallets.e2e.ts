@@ -15,6 +15,8 @@ const session = useWalletSession(devAccount.privateKey)
 const registry = JSON.parse(
   readFileSync(new URL('../packages/server/data/wallets/registry.json', import.meta.url), 'utf8'),
 ) as { wallets: { id: string; name: string }[] }
+/** The names listed in development: the dev wallet (which the stack runs) first, then the registry's. */
+const listed = ['Portico Dev Wallet', ...registry.wallets.map((wallet) => wallet.name)]
 
 const dialog = (page: Page) => page.getByRole('dialog')
 const tiles = (page: Page) => dialog(page).getByRole('list', { name: 'Wallets' }).getByRole('button')
@@ -48,12 +50,12 @@ describe('the all-wallets list', () => {
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
     const recommended = dialog(page).getByRole('list', { name: 'Recommended wallets' }).getByRole('button')
     await expect.poll(() => recommended.count()).toBe(4)
-    expect(await names(recommended)).toEqual(registry.wallets.slice(0, 4).map((wallet) => wallet.name))
+    expect(await names(recommended)).toEqual(listed.slice(0, 4))
     // The wallet in this browser stays in its own group, first.
-    const firstRow = dialog(page).getByRole('listitem').first()
-    expect(await firstRow.textContent()).toContain('Test Wallet')
+    const browserWallets = dialog(page).getByRole('list', { name: 'Browser wallets' })
+    expect(await browserWallets.getByRole('listitem').first().textContent()).toContain('Test Wallet')
     const all = dialog(page).getByRole('button', { name: /^All wallets/ })
-    expect(await all.textContent()).toBe(`All wallets${registry.wallets.length}`)
+    expect(await all.textContent()).toBe(`All wallets${listed.length}`)
     await expectAccessibleModal(page, 'Connect (with the wallet list)')
 
     await all.click()
@@ -64,14 +66,14 @@ describe('the all-wallets list', () => {
       .poll(() => search.evaluate((field) => field === (field.getRootNode() as ShadowRoot).activeElement))
       .toBe(true)
     await expect.poll(() => tiles(page).count()).toBe(40)
-    expect(await names(tiles(page).first())).toEqual([registry.wallets[0]?.name])
+    expect(await names(tiles(page).first())).toEqual([listed[0]])
     // The Connect view's first page is the list's first page: one request so far.
     expect(asked).toHaveLength(1)
     await expectAccessibleModal(page, 'AllWallets')
 
     await tiles(page).last().scrollIntoViewIfNeeded()
     await expect.poll(() => tiles(page).count()).toBe(80)
-    expect(await names(tiles(page).nth(40))).toEqual([registry.wallets[40]?.name])
+    expect(await names(tiles(page).nth(40))).toEqual([listed[40]])
     expect(asked.at(-1)).toMatchObject({ page: '2', entries: '40', chains: `eip155:${stack.chainId}` })
   })
 

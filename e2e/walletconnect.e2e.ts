@@ -159,6 +159,34 @@ describe('WalletConnect with the dev wallet', () => {
     )
   })
 
+  it('connects the dev wallet picked from the wallet list by its own link, which carries the code', async () => {
+    const dapp = await newPage()
+    await dapp.goto(`${stack.pageUrl}/?signIn=off`)
+    await dapp.getByRole('button', { name: 'Connect Wallet' }).click()
+    await dialog(dapp)
+      .getByRole('button', { name: /^All wallets/ })
+      .click()
+    await dialog(dapp).getByRole('searchbox', { name: 'Search wallets' }).fill('portico')
+    await dialog(dapp)
+      .getByRole('list', { name: 'Wallets' })
+      .getByRole('button', { name: /Portico Dev Wallet/ })
+      .click()
+    await dialog(dapp).getByRole('button', { name: 'Connect with Portico Dev Wallet' }).click()
+    await poll(() => dialog(dapp).getByRole('heading', { name: 'Portico Dev Wallet' }).count()).toBe(1)
+    const open = dialog(dapp).getByRole('link', { name: /^Open Portico Dev Wallet/ })
+    await poll(() => open.count()).toBe(1)
+    // A web wallet opens in a tab of its own, at its link with the code the QR shows.
+    const href = (await open.getAttribute('href')) ?? ''
+    expect(href.startsWith(`${WALLET_URL}/wc?uri=wc%3A`)).toBe(true)
+    await expectAccessibleModal(dapp, 'ConnectingWalletConnect (a wallet of the list)')
+    const [wallet] = await Promise.all([dapp.context().waitForEvent('page'), open.click()])
+    await wallet
+      .getByRole('article', { name: 'Connection request from Portico' })
+      .waitFor({ timeout: 20_000 })
+    await wallet.getByRole('button', { name: 'Approve' }).click()
+    await poll(() => status(dapp)).toBe('connected')
+  })
+
   it('a rejection in the wallet is said on the QR view, with a new code to scan', async () => {
     const dapp = await openQrView()
     const first = await copiedUri(dapp)

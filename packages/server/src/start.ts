@@ -8,6 +8,7 @@ import { SwapsOptions, type SwapsOptionsInput } from './convert/config.ts'
 import { type DashboardSettings, prepareDashboard } from './dashboard/setup.ts'
 import { preparePrivateDataDir } from './db/data-dir.ts'
 import { openDatabase } from './db/database.ts'
+import { devWalletListing } from './dev-wallet/config.ts'
 import { readDevWalletAssets } from './dev-wallet/routes.ts'
 import { closeEmbedded, type EmbeddedWalletSettings, prepareEmbedded } from './embedded/setup.ts'
 import { type FarcasterSettings, prepareFarcaster } from './farcaster/config.ts'
@@ -159,7 +160,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       : undefined
   const swaps = options.swaps ? parseSwaps(options.swaps) : undefined
   const farcaster = options.farcaster ? prepareFarcaster(options.farcaster, { mode, publicUrl }) : undefined
-  const walletRegistry = await loadWalletRegistry(options.walletRegistry)
+  const registry = await loadWalletRegistry(options.walletRegistry)
+  // Where the dev wallet runs, it is a wallet of the list too: reached by its link, it pairs at once.
+  const walletRegistry =
+    devWallet && publicUrl ? { wallets: [devWalletListing(publicUrl), ...registry.wallets] } : registry
   // Before the database: a refusal leaves no migration behind.
   if (options.dataDir) await preparePrivateDataDir(options.dataDir)
   const hashSecret =

@@ -6,14 +6,12 @@
  */
 import type { Connector } from '@wagmi/core'
 import type { Router } from '../stores/router.ts'
+import { WALLET_CONNECT_CONNECTOR_TYPE } from '../walletconnect/types.ts'
 import type { ExplorerWallet } from './wallet.ts'
 
-/** wagmi's `walletConnect()` and ours name their type so. */
-const WALLET_CONNECT_TYPE = 'walletConnect'
-
-/** The dapp's WalletConnect connector, which reaches a wallet on a phone, if it has one. */
+/** The dapp's WalletConnect connector (wagmi's `walletConnect()` and ours name their type alike), which reaches a wallet on a phone, if it has one. */
 export function walletConnectConnector(connectors: readonly Connector[]): Connector | undefined {
-  return connectors.find((connector) => connector.type === WALLET_CONNECT_TYPE)
+  return connectors.find((connector) => connector.type === WALLET_CONNECT_CONNECTOR_TYPE)
 }
 
 export function connectRemotely(

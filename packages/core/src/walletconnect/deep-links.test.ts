@@ -103,3 +103,23 @@ describe('requestForegroundUrl', () => {
     expect(requestForegroundUrl({ ...base, redirect: undefined })).toBeUndefined()
   })
 })
+
+describe('a registry link a browser would run instead of handing to an app', () => {
+  it('is never a wallet button: javascript:, data: and the like give no navigation', () => {
+    const uri = 'wc:abc@2?relay-protocol=irn&symKey=00'
+    for (const link of [
+      'javascript:alert(1)',
+      ' JavaScript://x',
+      'data:text/html,hi',
+      'vbscript:x',
+      'file:///etc',
+    ])
+      expect(walletNavigation({ mobile_link: link }, uri, { platform: 'mobile' }), link).toBeUndefined()
+    expect(
+      walletNavigation({ webapp_link: 'javascript:alert(1)' }, uri, { platform: 'desktop' }),
+    ).toBeUndefined()
+    expect(walletNavigation({ mobile_link: 'rainbow:' }, uri, { platform: 'mobile' })?.href).toBe(
+      `rainbow://wc?uri=${encodeURIComponent(uri)}`,
+    )
+  })
+})

@@ -3,6 +3,7 @@
  * request: the rules of AppKit's `CoreHelperUtil.formatNativeUrl` / `formatUniversalUrl`, which
  * wallets are built against. Pure functions of their inputs, so every rule has its unit test.
  */
+import { isAppLink } from '../explorer/wallet.ts'
 
 /** A wallet's links as the registry gives them (SPEC §3 wallet entry); empty strings mean none. */
 export interface WalletLinks {
@@ -54,15 +55,19 @@ export function walletNavigation(
   context: { platform: Platform; telegramAndroid?: boolean },
 ): WalletNavigation | undefined {
   const native = context.platform === 'mobile' ? wallet.mobile_link : wallet.desktop_link
-  if (native) {
+  // A registry entry naming a scheme the browser runs (an operator's typo, an edited file) must
+  // never turn a wallet button into script on the dapp's page.
+  if (native && isAppLink(native)) {
     return {
       href: formatNativeUrl(native, uri, { telegramAndroid: context.telegramAndroid ?? false }),
       target: context.platform === 'mobile' ? '_self' : '_blank',
     }
   }
-  if (wallet.webapp_link) return { href: formatUniversalUrl(wallet.webapp_link, uri), target: '_blank' }
+  if (wallet.webapp_link && isHttpUrl(wallet.webapp_link))
+    return { href: formatUniversalUrl(wallet.webapp_link, uri), target: '_blank' }
   return undefined
 }
+
 
 /** Telegram's in-app browser on Android, where deep links need the double encoding. */
 export function isTelegramAndroid(context: { userAgent: string; hasTelegramWebView: boolean }): boolean {

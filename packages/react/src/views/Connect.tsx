@@ -7,12 +7,13 @@ import {
   safeIcon,
   type WalletConnectorInfo,
 } from '@portico/core'
-import { Fragment, useEffect, useSyncExternalStore } from 'react'
+import { Fragment, useEffect } from 'react'
 import { ChevronIcon, ExternalIcon, WalletIcon } from '../components/icons.tsx'
 import { WalletImage } from '../components/WalletImage.tsx'
 import { useStore } from '../hooks.ts'
 import { EmailField } from './email/EmailField.tsx'
 import type { ViewProps } from './types.ts'
+import { usePhone } from './use-phone.ts'
 import { WalletConnectGroup } from './walletconnect/WalletConnectGroup.tsx'
 
 /** Groups this build can fill; custom ones come with their own issue. */
@@ -199,20 +200,4 @@ function NoWallet({ phone, emailShown }: { phone: boolean; emailShown: boolean }
       </a>
     </div>
   )
-}
-
-/** A touch screen or a phone-sized one: where browser extensions are not a thing to suggest. */
-const PHONE_QUERY = '(pointer: coarse), (max-width: 430px)'
-
-function subscribePhone(onChange: () => void): () => void {
-  if (typeof matchMedia !== 'function') return () => {}
-  const query = matchMedia(PHONE_QUERY)
-  query.addEventListener('change', onChange)
-  return () => query.removeEventListener('change', onChange)
-}
-
-const isPhone = () => typeof matchMedia === 'function' && matchMedia(PHONE_QUERY).matches
-
-function usePhone(): boolean {
-  return useSyncExternalStore(subscribePhone, isPhone, () => false)
 }

@@ -47,6 +47,7 @@ export function viewTitle(view: View, data: RouterData | undefined): string {
     case 'ConnectingExternal':
       return data?.wallet?.name ?? 'Connecting'
     case 'ConnectingWalletConnect':
+      return data?.explorerWallet?.name ?? 'WalletConnect'
     case 'ConnectingWalletConnectBasic':
       return 'WalletConnect'
     case 'AllWallets':

@@ -1,3 +1,4 @@
+import type { ExplorerWallet } from '@portico/core/explorer/wallet'
 import { z } from 'zod'
 
 /**
@@ -16,3 +17,28 @@ export type DevWalletConfig = z.infer<typeof DevWalletConfig>
 
 export const DEV_WALLET_PATH = '/dev/wallet'
 export const DEV_WALLET_CONFIG_ID = 'dev-wallet-config'
+
+/**
+ * The dev wallet as a wallet of the list (issue 10: "connect the development wallet by deep link"):
+ * its web app link opens `/dev/wallet/wc?uri=…` in a new tab, which pairs at once. First in the
+ * list, and only where the dev wallet runs.
+ */
+export function devWalletListing(publicUrl: URL): ExplorerWallet {
+  const page = new URL(DEV_WALLET_PATH, publicUrl).href
+  return {
+    id: 'portico.dev-wallet',
+    name: 'Portico Dev Wallet',
+    image_id: null,
+    image_url: null,
+    rdns: null,
+    homepage: null,
+    mobile_link: null,
+    desktop_link: null,
+    webapp_link: page,
+    app_store: null,
+    play_store: null,
+    chrome_store: null,
+    chains: [],
+    badge_type: 'none',
+  }
+}

@@ -52,7 +52,7 @@ export const devWalletPlugin: FastifyPluginAsync<{
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'no-cache')
 
-  app.get(DEV_WALLET_PATH, async (_request, reply) =>
+  const page = (reply: FastifyReply) =>
     reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('content-security-policy', devWalletCsp(checked))
@@ -62,8 +62,10 @@ export const devWalletPlugin: FastifyPluginAsync<{
       .header('cache-control', 'no-store')
       .send(
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Dev wallet · Portico</title><link rel="stylesheet" href="${ASSETS_PATH}/dev-wallet.css"><script type="application/json" id="${DEV_WALLET_CONFIG_ID}">${jsonBlock(checked)}</script><script type="module" src="${ASSETS_PATH}/dev-wallet.js"></script></head><body><main><header><h1>Portico dev wallet</h1><p class="muted">Development only: a WalletConnect wallet that signs with an anvil dev key.</p><p>Account <code id="address"></code></p></header><form id="pair" class="card" aria-label="Pair with a dapp"><label for="uri">WalletConnect URI</label><input id="uri" name="uri" autocomplete="off" spellcheck="false" placeholder="wc:…"><button type="submit">Pair</button></form><p id="status" role="status" aria-live="polite">Starting…</p><div id="sections"></div></main></body></html>`,
-      ),
-  )
+      )
+  app.get(DEV_WALLET_PATH, async (_request, reply) => page(reply))
+  // `/dev/wallet/wc?uri=…`: the link a wallet's web app is opened with (formatUniversalUrl).
+  app.get(`${DEV_WALLET_PATH}/wc`, async (_request, reply) => page(reply))
   app.get(`${ASSETS_PATH}/dev-wallet.js`, async (_request, reply) =>
     asset(reply, 'text/javascript; charset=utf-8').send(assets.script),
   )

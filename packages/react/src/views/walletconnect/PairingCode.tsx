@@ -1,7 +1,14 @@
-import { countdownText, type Portico } from '@portico/core'
+import {
+  countdownText,
+  type ExplorerWallet,
+  isTelegramAndroid,
+  type Portico,
+  walletNavigation,
+} from '@portico/core'
 import { useState } from 'react'
-import { CheckIcon, CopyIcon } from '../../components/icons.tsx'
+import { CheckIcon, CopyIcon, ExternalIcon } from '../../components/icons.tsx'
 import { QrCode } from '../../components/QrCode.tsx'
+import { usePhone } from '../use-phone.ts'
 import { type PairingProblem, usePairing, useRemaining } from './use-pairing.ts'
 import './walletconnect-css.ts'
 
@@ -10,7 +17,16 @@ import './walletconnect-css.ts'
  * for, and the URI to copy for a wallet on this device. While the code is being made the view says
  * so; when it cannot be made, it says why and offers to try again.
  */
-export function PairingCode({ portico, compact = false }: { portico: Portico; compact?: boolean }) {
+export function PairingCode({
+  portico,
+  compact = false,
+  wallet,
+}: {
+  portico: Portico
+  compact?: boolean
+  /** A wallet of the list the visitor picked: a button opens it with the code, as its links say. */
+  wallet?: ExplorerWallet | undefined
+}) {
   const { pairing, problem, blocked, retry } = usePairing(portico)
   const remaining = useRemaining(pairing.expiresAt)
   if (blocked && problem) return <PairingFailed problem={problem} retry={retry} />
@@ -24,6 +40,7 @@ export function PairingCode({ portico, compact = false }: { portico: Portico; co
       )}
       {uri ? (
         <>
+          {wallet && <OpenWallet wallet={wallet} uri={uri} />}
           <div className="wc-qr">
             <QrCode value={uri} label="WalletConnect QR code" size={compact ? 200 : 240} />
           </div>
@@ -40,6 +57,34 @@ export function PairingCode({ portico, compact = false }: { portico: Portico; co
         </p>
       )}
     </div>
+  )
+}
+
+/**
+ * `Open {wallet}`: a link, so the navigation happens inside the tap with the code made before it
+ * (a phone's app opens in this tab and takes over; a desktop or web app in a new one).
+ */
+function OpenWallet({ wallet, uri }: { wallet: ExplorerWallet; uri: string }) {
+  const phone = usePhone()
+  const telegramAndroid = isTelegramAndroid({
+    userAgent: navigator.userAgent,
+    hasTelegramWebView: 'TelegramWebviewProxy' in window,
+  })
+  const navigation = walletNavigation(wallet, uri, {
+    platform: phone ? 'mobile' : 'desktop',
+    telegramAndroid,
+  })
+  if (!navigation) return null
+  return (
+    <a
+      className="primary"
+      href={navigation.href}
+      target={navigation.target}
+      rel={navigation.target === '_blank' ? 'noopener noreferrer' : undefined}
+    >
+      Open {wallet.name}
+      {navigation.target === '_blank' && <ExternalIcon size={16} />}
+    </a>
   )
 }
 

@@ -41,7 +41,7 @@ async function boot() {
     input.value = ''
     void wallet.pair(uri)
   })
-  // A deep link: /dev/wallet?uri=wc:… pairs at once, then the URI leaves the address bar.
+  // A deep link (/dev/wallet?uri=wc:… or /dev/wallet/wc?uri=…) pairs at once, then the URI leaves the address bar.
   const linked = new URLSearchParams(location.search).get('uri')
   if (linked?.startsWith('wc:')) {
     history.replaceState(null, '', location.pathname)
