@@ -6,6 +6,7 @@ import type { NameTables } from '../names/tables.ts'
 import type { OnrampTables } from '../onramp/tables.ts'
 import type { ProjectTables } from '../projects/tables.ts'
 import type { SiwxTables } from '../siwx/tables.ts'
+import type { SocialTables } from '../social/tables.ts'
 import type { WcRelayTables } from '../wc-relay/tables.ts'
 
 /**
@@ -21,4 +22,5 @@ export interface Tables
     DashboardTables,
     NameTables,
     WcRelayTables,
-    OnrampTables {}
+    OnrampTables,
+    SocialTables {}

@@ -223,9 +223,9 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
     const caller = { services: SERVICES, page: PAGE, projectId: project.id, device, token }
     const { address } = await setUpKeyAsFrame(
       (path, body) => injectAsFrame(app, caller, path, body),
-      user.email,
+      target.wallet.email,
     )
-    target.wallet = { userId: user.id, email: user.email, address, device, token }
+    target.wallet = { userId: user.id, email: target.wallet.email, address, device, token }
     return target
   } catch (error) {
     await close()

@@ -55,6 +55,11 @@ export function answerError(error: FastifyError | Error, request: FastifyRequest
     const code = error instanceof HttpError ? error.errorCode : undefined
     return reply.code(status).send(errorBody(status, error.message, code))
   }
+  // A refusal of ours with a 5xx status: something the services depend on (a login provider) is away.
+  if (error instanceof HttpError && typeof status === 'number' && status >= 500) {
+    request.log.warn(error.message)
+    return reply.code(status).send(errorBody(status, error.message, error.errorCode))
+  }
   if (error instanceof DatabaseUnavailableError) {
     request.log.warn(error.message)
     return reply.code(503).send(errorBody(503, 'The database is unavailable. Please try again shortly.'))
