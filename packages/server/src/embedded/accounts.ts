@@ -40,7 +40,11 @@ export interface SessionSocial {
 type Db = Kysely<Tables> | Transaction<Tables>
 
 export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  return db.selectFrom('embedded_users').select(USER_COLUMNS).where('embedded_users.id', '=', id).executeTakeFirst()
+  return db
+    .selectFrom('embedded_users')
+    .select(USER_COLUMNS)
+    .where('embedded_users.id', '=', id)
+    .executeTakeFirst()
 }
 
 /** A user who has this address; only a verified address is ever stored on a user. */

@@ -5,12 +5,12 @@ import type { Tables } from '../db/tables.ts'
 import { MAIL_LIMITS } from '../embedded/throttle.ts'
 import type { TokenHasher } from '../hash-secret.ts'
 import { HttpError } from '../http/errors.ts'
-import type { AttemptChecks } from './relying-party.ts'
 import type { SocialLoginProvider } from './providers.ts'
+import type { AttemptChecks } from './relying-party.ts'
 import type { AttemptStatus } from './tables.ts'
 
 /** How long a login attempt may take from the click to the frame's poll. */
-export const ATTEMPT_TTL_MINUTES = 10
+const ATTEMPT_TTL_MINUTES = 10
 /** Finished and abandoned attempts are kept a day, then dropped by the next start. */
 const ATTEMPT_KEEP_HOURS = 24
 
@@ -28,7 +28,13 @@ export const ATTEMPT_ID = /^[A-Za-z0-9_-]{22}$/
  */
 export async function createAttempt(
   db: Kysely<Tables>,
-  input: { provider: SocialLoginProvider; projectId: string; deviceId: string; parentOrigin: string; ip: string },
+  input: {
+    provider: SocialLoginProvider
+    projectId: string
+    deviceId: string
+    parentOrigin: string
+    ip: string
+  },
 ): Promise<string> {
   const started = await db
     .selectFrom('embedded_social_attempts')
@@ -101,7 +107,11 @@ export interface AnsweredAttempt {
  * The provider's answer spends the state: the one attempt waiting for it moves on in the same
  * statement that finds it, so a replayed answer finds nothing.
  */
-export async function takeAnswer(db: Db, hash: TokenHasher, state: string): Promise<AnsweredAttempt | undefined> {
+export async function takeAnswer(
+  db: Db,
+  hash: TokenHasher,
+  state: string,
+): Promise<AnsweredAttempt | undefined> {
   const row = await db
     .updateTable('embedded_social_attempts')
     .set({ status: 'exchanging' })
@@ -155,7 +165,13 @@ export async function attemptFor(
 ): Promise<AttemptView | undefined> {
   const row = await db
     .selectFrom('embedded_social_attempts')
-    .select(['provider', 'status', 'error_code', 'error_message', sql<boolean>`expires_at <= now()`.as('expired')])
+    .select([
+      'provider',
+      'status',
+      'error_code',
+      'error_message',
+      sql<boolean>`expires_at <= now()`.as('expired'),
+    ])
     .where('id', '=', input.id)
     .where('project_id', '=', input.projectId)
     .where('device_id', '=', input.deviceId)

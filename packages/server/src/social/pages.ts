@@ -6,7 +6,7 @@ import { escapeHtml, page } from '../embedded/page-shell.ts'
 import type { TokenHasher } from '../hash-secret.ts'
 import { answerError } from '../http/errors.ts'
 import type { ZodTypeProvider } from '../http/route-schema.ts'
-import { ATTEMPT_ID, type AnsweredAttempt, leaveForProvider, settleAttempt, takeAnswer } from './attempts.ts'
+import { type AnsweredAttempt, ATTEMPT_ID, leaveForProvider, settleAttempt, takeAnswer } from './attempts.ts'
 import { userOfIdentity } from './identities.ts'
 import { PROVIDERS } from './providers.ts'
 import type { SocialServices } from './setup.ts'
@@ -30,7 +30,7 @@ const Answer = z.object({
 type Answer = z.infer<typeof Answer>
 
 /** The message the popup posts to the page that opened it: only a hint to poll now. */
-export const RESULT_MESSAGE_TYPE = 'portico:social-result'
+const RESULT_MESSAGE_TYPE = 'portico:social-result'
 
 // Constant, so the page's CSP allows exactly it; its data travels in a JSON block, never as code.
 const RESULT_SCRIPT = `const data = JSON.parse(document.getElementById('social-result').textContent);
@@ -39,7 +39,8 @@ if (data.status === 'done') window.close();`
 
 const EXPIRED =
   '<p>This login was already used or has expired. You can close this window and start the login again in the app.</p>'
-const INVALID = '<p>This login link is not valid. You can close this window and start the login again in the app.</p>'
+const INVALID =
+  '<p>This login link is not valid. You can close this window and start the login again in the app.</p>'
 
 /**
  * The popup's pages on the services origin (prefix /v1/auth/social, no frame guard: the browser
@@ -69,7 +70,10 @@ export const socialPagesPlugin: FastifyPluginAsync<SocialPagesOptions> = async (
       const leaving = await leaveForProvider(db, hashToken, request.params.attemptId)
       if (!leaving) return page(reply.code(410), 'Login expired', EXPIRED)
       const url = await social.relyingParty.authorizationUrl(leaving.provider, leaving.checks)
-      return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(url.href)
+      return reply
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .redirect(url.href)
     },
   )
 
@@ -121,6 +125,8 @@ export const socialPagesPlugin: FastifyPluginAsync<SocialPagesOptions> = async (
     }
   }
 
-  app.get('/callback', { schema: { querystring: Answer } }, (request, reply) => answered(request.query, reply))
+  app.get('/callback', { schema: { querystring: Answer } }, (request, reply) =>
+    answered(request.query, reply),
+  )
   app.post('/callback', { schema: { body: Answer } }, (request, reply) => answered(request.body, reply))
 }

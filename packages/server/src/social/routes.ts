@@ -26,7 +26,7 @@ interface SocialRoutesOptions {
 const AttemptId = z.string().regex(ATTEMPT_ID, 'invalid attempt id')
 
 /** Why a login ended without a session; `message` is for the person, `code` for the modal. */
-export const SocialErrorCode = z.enum(['access_denied', 'provider_error', 'expired'])
+const SocialErrorCode = z.enum(['access_denied', 'provider_error', 'expired'])
 
 const PollAnswer = z.discriminatedUnion('status', [
   z.object({ status: z.literal('pending') }),
@@ -118,6 +118,9 @@ export const socialRoutesPlugin: FastifyPluginAsync<SocialRoutesOptions> = async
       await approveDevice(trx, user.id, deviceId)
       const username = await usernameOf(trx, login.provider, login.subject)
       const social = { provider: login.provider, subject: login.subject, username }
-      return { status: 'done', ...(await signIn(trx, hashToken, chainId, { user, projectId, deviceId, social })) }
+      return {
+        status: 'done',
+        ...(await signIn(trx, hashToken, chainId, { user, projectId, deviceId, social })),
+      }
     })
 }

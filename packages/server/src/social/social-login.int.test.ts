@@ -48,25 +48,26 @@ describeEachBackend('social login through the development identity provider', (b
     return setup.json().user.address as string
   }
 
-  test.each(
-    SOCIAL_LOGIN_PROVIDERS,
-  )('%s: a full login ends in a frame session and an address; the same person again gets the same address', async (provider) => {
-    const first = await login(provider, 'dan')
-    expect(first.popup.html).toContain('You can close this window')
-    expect(first.answer).toMatchObject({
-      status: 'done',
-      user: { email: null, address: null, social: { provider } },
-    })
-    const { token } = first.answer
-    const address = await setUpKey(token, first.device, null)
-    expect((await social.call('/user', {}, { device: first.device, token })).json()).toMatchObject({
-      address,
-      social: { provider },
-    })
+  test.each(SOCIAL_LOGIN_PROVIDERS)(
+    '%s: a full login ends in a frame session and an address; the same person again gets the same address',
+    async (provider) => {
+      const first = await login(provider, 'dan')
+      expect(first.popup.html).toContain('You can close this window')
+      expect(first.answer).toMatchObject({
+        status: 'done',
+        user: { email: null, address: null, social: { provider } },
+      })
+      const { token } = first.answer
+      const address = await setUpKey(token, first.device, null)
+      expect((await social.call('/user', {}, { device: first.device, token })).json()).toMatchObject({
+        address,
+        social: { provider },
+      })
 
-    const again = await login(provider, 'dan')
-    expect(again.answer).toMatchObject({ status: 'done', user: { address } })
-  })
+      const again = await login(provider, 'dan')
+      expect(again.answer).toMatchObject({ status: 'done', user: { address } })
+    },
+  )
 
   test('a verified address joins the e-mail account that has it, from every provider that verifies it', async () => {
     const emailUser = await findOrCreateUser(social.db, 'alice@example.com')
@@ -88,7 +89,11 @@ describeEachBackend('social login through the development identity provider', (b
   test('an address the provider does not say is verified is never linked to the e-mail account that has it', async () => {
     await findOrCreateUser(social.db, 'carol@example.com')
     const unverified = await login('discord', 'carol')
-    expect(unverified.answer.user).toMatchObject({ email: null, address: null, social: { provider: 'discord' } })
+    expect(unverified.answer.user).toMatchObject({
+      email: null,
+      address: null,
+      social: { provider: 'discord' },
+    })
     // Facebook gives no verified flag at all: its address is not linked either.
     await findOrCreateUser(social.db, 'bob@example.com')
     const facebook = await login('facebook', 'bob')
@@ -114,7 +119,9 @@ describeEachBackend('social login through the development identity provider', (b
     const { attemptId, url } = await start('github')
     const popup = await runPopup(url, 'bob')
     expect(popup.html).toContain('Logged in')
-    expect(popup.html).toContain(JSON.stringify({ attemptId, targetOrigin: 'https://shop.example', status: 'done' }))
+    expect(popup.html).toContain(
+      JSON.stringify({ attemptId, targetOrigin: 'https://shop.example', status: 'done' }),
+    )
   })
 
   test('a poll before the popup is back answers pending; another device cannot poll the attempt', async () => {
@@ -125,7 +132,11 @@ describeEachBackend('social login through the development identity provider', (b
     await runPopup(url, 'bob')
     expect(await poll(attemptId, device)).toMatchObject({ status: 'done' })
     // The login was handed over once; the attempt is spent.
-    expect(await poll(attemptId, device)).toMatchObject({ status: 'error', code: 'expired', message: 'Session Expired' })
+    expect(await poll(attemptId, device)).toMatchObject({
+      status: 'error',
+      code: 'expired',
+      message: 'Session Expired',
+    })
   })
 
   test('the provider’s answer is taken once: a replayed state finds nothing', async () => {
@@ -197,7 +208,9 @@ describeEachBackend('social login through the development identity provider', (b
     const ip = '192.0.2.40'
     const starts = []
     for (let i = 0; i < 30; i++)
-      starts.push((await social.call('/social/start', { provider: 'google' }, { device: newDevice(), ip })).statusCode)
+      starts.push(
+        (await social.call('/social/start', { provider: 'google' }, { device: newDevice(), ip })).statusCode,
+      )
     expect(new Set(starts)).toEqual(new Set([200]))
     const refused = await social.call('/social/start', { provider: 'google' }, { device: newDevice(), ip })
     expect(refused.statusCode).toBe(429)

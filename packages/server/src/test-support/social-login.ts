@@ -17,6 +17,7 @@ const PAGE = 'https://shop.example'
 interface Answer {
   statusCode: number
   body: string
+  // biome-ignore lint/suspicious/noExplicitAny: read in tests as inject's answers are (LightMyRequestResponse.json)
   json(): any
 }
 
@@ -143,7 +144,11 @@ export async function runPopup(
   throw new Error('the popup went round in circles')
 }
 
-const decode = (text: string) => text.replace(/&#(\d+);/g, (_m, code) => String.fromCharCode(Number(code))).replace(/&amp;/g, '&').replace(/&quot;/g, '"')
+const decode = (text: string) =>
+  text
+    .replace(/&#(\d+);/g, (_m, code) => String.fromCharCode(Number(code)))
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
 
 function pickerForm(html: string, choice: string) {
   if (!html.includes('Development identity provider')) return undefined
@@ -152,7 +157,10 @@ function pickerForm(html: string, choice: string) {
     choice === 'cancel' ? action?.endsWith('/abort') : inner?.includes(`value="${choice}"`),
   )
   if (!form?.[1]) throw new Error(`no picker button for ${choice}`)
-  return { action: decode(form[1]), form: new URLSearchParams(choice === 'cancel' ? {} : { account: choice }) }
+  return {
+    action: decode(form[1]),
+    form: new URLSearchParams(choice === 'cancel' ? {} : { account: choice }),
+  }
 }
 
 /** oidc-provider's form_post page: a form of hidden inputs that its script submits. */

@@ -15,7 +15,13 @@ export const DEV_USERS: readonly DevUser[] = [
   { id: 'alice', name: 'Alice Example', handle: 'alice', email: 'alice@example.com', emailVerified: true },
   { id: 'bob', name: 'Bob Example', handle: 'bob', email: 'bob@example.com', emailVerified: true },
   // Shares an address the provider has not verified: never linked to that address's account.
-  { id: 'carol', name: 'Carol Unverified', handle: 'carol', email: 'carol@example.com', emailVerified: false },
+  {
+    id: 'carol',
+    name: 'Carol Unverified',
+    handle: 'carol',
+    email: 'carol@example.com',
+    emailVerified: false,
+  },
   // Shares no address at all.
   { id: 'dan', name: 'Dan Private', handle: 'dan', email: null, emailVerified: false },
 ]

@@ -14,7 +14,9 @@ const SHAPES: Record<string, (user: DevUser, scope: Set<string>) => unknown> = {
       id: providerIdOf('x', user),
       name: user.name,
       username: user.handle,
-      ...(scope.has('users.email') && user.email && user.emailVerified ? { confirmed_email: user.email } : {}),
+      ...(scope.has('users.email') && user.email && user.emailVerified
+        ? { confirmed_email: user.email }
+        : {}),
     },
   }),
   'discord /users/@me': (user, scope) => ({

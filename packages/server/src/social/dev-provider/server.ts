@@ -45,14 +45,20 @@ export async function startDevIdentityProvider(options: {
   const issuer = `http://${host.includes(':') ? `[${host}]` : host}:${(server.address() as AddressInfo).port}`
   const signing = await generateKeyPair('RS256', { extractable: true })
   const apple = await generateKeyPair('ES256', { extractable: true })
-  const secrets = new Map(SOCIAL_LOGIN_PROVIDERS.map((provider) => [provider, randomBytes(24).toString('base64url')]))
+  const secrets = new Map(
+    SOCIAL_LOGIN_PROVIDERS.map((provider) => [provider, randomBytes(24).toString('base64url')]),
+  )
   const policy = interactionPolicy.base()
   // A dev picks a user every time, as a provider's account chooser lets them, not the last one.
-  policy.get('login')?.checks.add(
-    new interactionPolicy.Check('pick_account', 'the development provider asks every time', (ctx) =>
-      !ctx.oidc.result?.login,
-    ),
-  )
+  policy
+    .get('login')
+    ?.checks.add(
+      new interactionPolicy.Check(
+        'pick_account',
+        'the development provider asks every time',
+        (ctx) => !ctx.oidc.result?.login,
+      ),
+    )
   const provider = new Provider(issuer, {
     clients: SOCIAL_LOGIN_PROVIDERS.map((name) => ({
       client_id: clientIdOf(name),
@@ -60,17 +66,31 @@ export async function startDevIdentityProvider(options: {
       redirect_uris: [options.redirectUri],
       response_types: ['code'],
       grant_types: ['authorization_code'],
-      token_endpoint_auth_method: PROVIDERS[name].clientAuth === 'basic' ? 'client_secret_basic' : 'client_secret_post',
+      token_endpoint_auth_method:
+        PROVIDERS[name].clientAuth === 'basic' ? 'client_secret_basic' : 'client_secret_post',
     })),
-    jwks: { keys: [{ ...(await exportJWK(signing.privateKey)), kid: 'dev-signing', alg: 'RS256', use: 'sig' }] },
+    jwks: {
+      keys: [{ ...(await exportJWK(signing.privateKey)), kid: 'dev-signing', alg: 'RS256', use: 'sig' }],
+    },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'], name: ['name'] },
     scopes: [
-      ...new Set(['openid', 'offline_access', ...SOCIAL_LOGIN_PROVIDERS.flatMap((name) => PROVIDERS[name].scope.split(' '))]),
+      ...new Set([
+        'openid',
+        'offline_access',
+        ...SOCIAL_LOGIN_PROVIDERS.flatMap((name) => PROVIDERS[name].scope.split(' ')),
+      ]),
     ],
     conformIdTokenClaims: false,
     // In seconds: long enough for a dev to pick a user, short enough to leave nothing lying around.
-    ttl: { AuthorizationCode: 60, AccessToken: 600, IdToken: 600, Interaction: 600, Session: 600, Grant: 600 },
+    ttl: {
+      AuthorizationCode: 60,
+      AccessToken: 600,
+      IdToken: 600,
+      Interaction: 600,
+      Session: 600,
+      Grant: 600,
+    },
     pkce: { required: () => true },
     features: { devInteractions: { enabled: false }, userinfo: { enabled: true } },
     interactions: { policy, url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
@@ -100,7 +120,10 @@ export async function startDevIdentityProvider(options: {
   // Apple's client secret is an ES256 JWT from the team's key, issued to this issuer.
   const appleClient = clientIdOf('apple')
   const compare = provider.Client.prototype.compareClientSecret
-  provider.Client.prototype.compareClientSecret = async function (this: InstanceType<typeof provider.Client>, actual: string) {
+  provider.Client.prototype.compareClientSecret = async function (
+    this: InstanceType<typeof provider.Client>,
+    actual: string,
+  ) {
     if (this.clientId !== appleClient) return compare.call(this, actual)
     return jwtVerify(actual, apple.publicKey, {
       algorithms: ['ES256'],
@@ -150,7 +173,14 @@ export async function startDevIdentityProvider(options: {
     SOCIAL_LOGIN_PROVIDERS.map((name) => {
       const client = { clientId: clientIdOf(name) }
       if (name === 'apple')
-        return [name, { ...client, apple: { teamId: APPLE_TEAM, keyId: APPLE_KEY_ID, privateKey: applePem }, endpoints: { issuer } }]
+        return [
+          name,
+          {
+            ...client,
+            apple: { teamId: APPLE_TEAM, keyId: APPLE_KEY_ID, privateKey: applePem },
+            endpoints: { issuer },
+          },
+        ]
       const endpoints =
         PROVIDERS[name].protocol === 'oidc'
           ? { issuer }
