@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import type { FastifyReply } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
+import { answerError } from '../http/errors.ts'
 
 // The services' own pages (the device link, the dev mailbox, social login's popup pages): one card
 // on the modal's dark theme, no script but a static one a page names, allowed by its hash.
@@ -57,4 +58,21 @@ export function page(
     .send(
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(heading)} · Portico</title><style>${PAGE_STYLE}</style></head><body><main${layout.wide ? ' class="wide"' : ''}><h1>${escapeHtml(heading)}</h1>${body}</main>${script}</body></html>`,
     )
+}
+
+/**
+ * For a scope of pages a person opens (a mailed link, a provider's redirect): a refused request gets
+ * the page `heading` / `body`, not the API's JSON error, and forms are read as the browser posts them.
+ */
+export function answerAsPages(scope: FastifyInstance, heading: string, body: string): void {
+  scope.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode
+    if (status !== undefined && status >= 400 && status < 500) return page(reply.code(status), heading, body)
+    return answerError(error, request, reply)
+  })
+  scope.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, text, done) => done(null, Object.fromEntries(new URLSearchParams(text as string))),
+  )
 }

@@ -1,14 +1,13 @@
-import type { FastifyError, FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import { z } from 'zod'
 import type { Database } from '../db/database.ts'
 import type { TokenHasher } from '../hash-secret.ts'
-import { answerError } from '../http/errors.ts'
 import type { ZodTypeProvider } from '../http/route-schema.ts'
 import type { ProjectReader } from '../projects/cache.ts'
 import { isProjectId } from '../projects/project-id.ts'
 import { approveDeviceByLink, pendingDeviceRequest } from './accounts.ts'
 import type { DevMail, DevMailbox } from './dev-mailbox.ts'
-import { escapeHtml, page } from './page-shell.ts'
+import { answerAsPages, escapeHtml, page } from './page-shell.ts'
 import { describeRequest, type RequestContext } from './request-context.ts'
 
 interface EmbeddedPagesOptions {
@@ -69,17 +68,7 @@ const deviceLinkPages: FastifyPluginAsync<{ db: Database['db']; hashToken: Token
   { db, hashToken },
 ) => {
   const app = scope.withTypeProvider<ZodTypeProvider>()
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = error.statusCode
-    if (status !== undefined && status >= 400 && status < 500)
-      return page(reply.code(status), 'Link not valid', INVALID)
-    return answerError(error, request, reply)
-  })
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-  )
+  answerAsPages(app, 'Link not valid', INVALID)
 
   // The link only shows a button: mail scanners follow links, and a GET must not approve anything.
   app.get('/auth/device', { schema: { querystring: LinkToken } }, async (request, reply) => {

@@ -1,10 +1,9 @@
-import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
 import type { Tables } from '../db/tables.ts'
-import { escapeHtml, page } from '../embedded/page-shell.ts'
+import { answerAsPages, escapeHtml, page } from '../embedded/page-shell.ts'
 import type { TokenHasher } from '../hash-secret.ts'
-import { answerError } from '../http/errors.ts'
 import type { ZodTypeProvider } from '../http/route-schema.ts'
 import { type AnsweredAttempt, ATTEMPT_ID, leaveForProvider, settleAttempt, takeAnswer } from './attempts.ts'
 import { userOfIdentity } from './identities.ts'
@@ -51,17 +50,7 @@ const INVALID =
 export const socialPagesPlugin: FastifyPluginAsync<SocialPagesOptions> = async (scope, options) => {
   const app = scope.withTypeProvider<ZodTypeProvider>()
   const { db, hashToken, social } = options
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = error.statusCode
-    if (status !== undefined && status >= 400 && status < 500)
-      return page(reply.code(status), 'Login not valid', INVALID)
-    return answerError(error, request, reply)
-  })
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-  )
+  answerAsPages(app, 'Login not valid', INVALID)
 
   app.get(
     '/:attemptId/go',
