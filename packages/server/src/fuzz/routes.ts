@@ -10,6 +10,7 @@ import { pageServerRoutes } from './routes/page-server.ts'
 import { pageRoutes } from './routes/pages.ts'
 import { serviceRoutes } from './routes/services.ts'
 import { siwxRoutes } from './routes/siwx.ts'
+import { socialRoutes } from './routes/social.ts'
 import { walletConnectRelayRoutes } from './routes/wc-relay.ts'
 
 /**
@@ -24,6 +25,7 @@ export const ROUTES: Route[] = [
   ...nameRoutes,
   ...onrampRoutes,
   ...embeddedRoutes,
+  ...socialRoutes,
   ...pageRoutes,
   ...dashboardRoutes,
   ...pageServerRoutes,
