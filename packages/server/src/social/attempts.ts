@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { type Kysely, sql, type Transaction } from 'kysely'
 import * as oidc from 'openid-client'
 import type { Tables } from '../db/tables.ts'
+import type { RequestContext } from '../embedded/request-context.ts'
 import { MAIL_LIMITS } from '../embedded/throttle.ts'
 import type { TokenHasher } from '../hash-secret.ts'
 import { HttpError } from '../http/errors.ts'
@@ -34,6 +35,8 @@ export async function createAttempt(
     deviceId: string
     parentOrigin: string
     ip: string
+    /** The project's name and the frame's device, as a confirmation page shows them. */
+    context: { project: string; device: string }
   },
 ): Promise<string> {
   const started = await db
@@ -57,6 +60,8 @@ export async function createAttempt(
       device_id: input.deviceId,
       parent_origin: input.parentOrigin,
       ip: input.ip,
+      request_project: input.context.project,
+      request_device: input.context.device,
       status: 'created',
       expires_at: sql<Date>`now() + make_interval(mins => ${ATTEMPT_TTL_MINUTES})`,
     })
@@ -101,6 +106,8 @@ export interface AnsweredAttempt {
   parentOrigin: string
   deviceId: string
   checks: AttemptChecks
+  /** Who started it, as a confirmation page shows it. */
+  started: RequestContext
 }
 
 /**
@@ -118,7 +125,18 @@ export async function takeAnswer(
     .where('state_hash', '=', hash(state))
     .where('status', '=', 'redirected')
     .where(live)
-    .returning(['id', 'provider', 'parent_origin', 'device_id', 'nonce', 'code_verifier'])
+    .returning([
+      'id',
+      'provider',
+      'parent_origin',
+      'device_id',
+      'nonce',
+      'code_verifier',
+      'ip',
+      'request_project',
+      'request_device',
+      'created_at',
+    ])
     .executeTakeFirst()
   if (!row?.nonce || !row.code_verifier) return undefined
   return {
@@ -127,20 +145,35 @@ export async function takeAnswer(
     parentOrigin: row.parent_origin,
     deviceId: row.device_id,
     checks: { state, nonce: row.nonce, codeVerifier: row.code_verifier },
+    started: {
+      project: row.request_project,
+      origin: row.parent_origin,
+      device: row.request_device,
+      ip: row.ip,
+      time: row.created_at,
+    },
   }
 }
 
-/** The attempt's outcome: who logged in, or why not. The verifier and nonce are dropped either way. */
+/**
+ * The attempt's outcome: who logged in — waiting for the person's confirmation when `confirmHash`
+ * is given —, or why not. The verifier and nonce are dropped either way.
+ */
 export async function settleAttempt(
   db: Db,
   id: string,
-  outcome: { userId: string; subject: string } | { code: string; message: string },
+  outcome: { userId: string; subject: string; confirmHash?: string } | { code: string; message: string },
 ): Promise<void> {
   await db
     .updateTable('embedded_social_attempts')
     .set({
       ...('userId' in outcome
-        ? { status: 'done', user_id: outcome.userId, subject: outcome.subject }
+        ? {
+            status: outcome.confirmHash ? 'confirming' : 'done',
+            user_id: outcome.userId,
+            subject: outcome.subject,
+            confirm_hash: outcome.confirmHash ?? null,
+          }
         : { status: 'failed', error_code: outcome.code, error_message: outcome.message }),
       nonce: null,
       code_verifier: null,
@@ -148,6 +181,23 @@ export async function settleAttempt(
     .where('id', '=', id)
     .where('status', '=', 'exchanging')
     .execute()
+}
+
+/** The confirmation page's button, once: the waiting login becomes `done`. */
+export async function confirmAttempt(
+  db: Db,
+  hash: TokenHasher,
+  token: string,
+): Promise<{ id: string; parentOrigin: string } | undefined> {
+  const row = await db
+    .updateTable('embedded_social_attempts')
+    .set({ status: 'done', confirm_hash: null })
+    .where('confirm_hash', '=', hash(token))
+    .where('status', '=', 'confirming')
+    .where(live)
+    .returning(['id', 'parent_origin'])
+    .executeTakeFirst()
+  return row ? { id: row.id, parentOrigin: row.parent_origin } : undefined
 }
 
 export interface AttemptView {

@@ -3,9 +3,18 @@ import type { Kysely } from 'kysely'
 import { z } from 'zod'
 import type { Tables } from '../db/tables.ts'
 import { answerAsPages, escapeHtml, page } from '../embedded/page-shell.ts'
+import { describeRequest, type RequestContext } from '../embedded/request-context.ts'
+import { newToken } from '../embedded/tokens.ts'
 import type { TokenHasher } from '../hash-secret.ts'
 import type { ZodTypeProvider } from '../http/route-schema.ts'
-import { type AnsweredAttempt, ATTEMPT_ID, leaveForProvider, settleAttempt, takeAnswer } from './attempts.ts'
+import {
+  type AnsweredAttempt,
+  ATTEMPT_ID,
+  confirmAttempt,
+  leaveForProvider,
+  settleAttempt,
+  takeAnswer,
+} from './attempts.ts'
 import { userOfIdentity } from './identities.ts'
 import { PROVIDERS } from './providers.ts'
 import type { SocialServices } from './setup.ts'
@@ -27,6 +36,22 @@ const Answer = z.object({
   user: z.string().max(2000).optional(),
 })
 type Answer = z.infer<typeof Answer>
+const ConfirmBody = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'invalid token') })
+
+/** How an answer ended, as the result page says it. */
+interface Ended {
+  status: 'done' | 'error'
+  heading: string
+  text: string
+}
+
+/** What the login would complete — which app, when, which device and IP started it — and the one button. */
+function confirmForm(token: string, started: RequestContext, label: string): string {
+  const details = describeRequest(started, new Date())
+    .map(([name, value]) => `<dt>${escapeHtml(name)}</dt><dd>${escapeHtml(value)}</dd>`)
+    .join('')
+  return `<p>You logged in with ${escapeHtml(label)} on another network than the one this login was started from. Continue only if you started it yourself.</p><dl>${details}</dl><form method="post" action="/v1/auth/social/confirm"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">Continue</button></form><p class="muted">Not you? Close this window: nothing is logged in.</p>`
+}
 
 /** The message the popup posts to the page that opened it: only a hint to poll now. */
 const RESULT_MESSAGE_TYPE = 'portico:social-result'
@@ -66,11 +91,8 @@ export const socialPagesPlugin: FastifyPluginAsync<SocialPagesOptions> = async (
     },
   )
 
-  const answered = async (answer: Answer, reply: FastifyReply) => {
-    const attempt = await takeAnswer(db, hashToken, answer.state)
-    if (!attempt) return page(reply.code(410), 'Login expired', EXPIRED)
-    const label = PROVIDERS[attempt.provider].label
-    const outcome = await settle(attempt, answer, label)
+  /** The popup's last page: what happened, and the hint to the opener. */
+  const resultPage = (reply: FastifyReply, attempt: { id: string; parentOrigin: string }, outcome: Ended) => {
     const body = `<p>${escapeHtml(outcome.text)}</p><p class="muted">You can close this window.</p>`
     const data = JSON.stringify({
       attemptId: attempt.id,
@@ -85,7 +107,31 @@ export const socialPagesPlugin: FastifyPluginAsync<SocialPagesOptions> = async (
     )
   }
 
-  const settle = async (attempt: AnsweredAttempt, answer: Answer, label: string) => {
+  const answered = async (answer: Answer, ip: string, reply: FastifyReply) => {
+    const attempt = await takeAnswer(db, hashToken, answer.state)
+    if (!attempt) return page(reply.code(410), 'Login expired', EXPIRED)
+    const label = PROVIDERS[attempt.provider].label
+    const outcome = await settle(attempt, answer, label, ip !== attempt.started.ip)
+    if (outcome.status === 'confirm')
+      return page(
+        reply.header('referrer-policy', 'no-referrer'),
+        'Confirm your login',
+        confirmForm(outcome.token, attempt.started, label),
+      )
+    return resultPage(reply, attempt, outcome)
+  }
+
+  /**
+   * Exchanges the answer; a login finished from another IP than the one that started it waits for
+   * the person's click, so a started attempt's link sent to someone else does not log them in
+   * for the sender unawares.
+   */
+  const settle = async (
+    attempt: AnsweredAttempt,
+    answer: Answer,
+    label: string,
+    elsewhere: boolean,
+  ): Promise<Ended | { status: 'confirm'; token: string }> => {
     if (answer.error || !answer.code) {
       const denied = answer.error === 'access_denied'
       const message = denied
@@ -101,10 +147,13 @@ export const socialPagesPlugin: FastifyPluginAsync<SocialPagesOptions> = async (
         if (value !== undefined) url.searchParams.set(key, value)
       }
       const profile = await social.relyingParty.exchange(attempt.provider, url, attempt.checks, answer.user)
+      const token = elsewhere ? newToken() : undefined
       await db.transaction().execute(async (trx) => {
         const userId = await userOfIdentity(trx, attempt.provider, profile)
-        await settleAttempt(trx, attempt.id, { userId, subject: profile.subject })
+        const confirmHash = token === undefined ? undefined : hashToken(token)
+        await settleAttempt(trx, attempt.id, { userId, subject: profile.subject, confirmHash })
       })
+      if (token) return { status: 'confirm', token }
       return { status: 'done', heading: 'Logged in', text: `You are logged in with ${label}.` }
     } catch (error) {
       app.log.warn({ err: error }, `${attempt.provider} login failed`)
@@ -115,7 +164,14 @@ export const socialPagesPlugin: FastifyPluginAsync<SocialPagesOptions> = async (
   }
 
   app.get('/callback', { schema: { querystring: Answer } }, (request, reply) =>
-    answered(request.query, reply),
+    answered(request.query, request.ip, reply),
   )
-  app.post('/callback', { schema: { body: Answer } }, (request, reply) => answered(request.body, reply))
+  app.post('/callback', { schema: { body: Answer } }, (request, reply) =>
+    answered(request.body, request.ip, reply),
+  )
+  app.post('/confirm', { schema: { body: ConfirmBody } }, async (request, reply) => {
+    const confirmed = await confirmAttempt(db, hashToken, request.body.token)
+    if (!confirmed) return page(reply.code(410), 'Login expired', EXPIRED)
+    return resultPage(reply, confirmed, { status: 'done', heading: 'Logged in', text: 'You are logged in.' })
+  })
 }

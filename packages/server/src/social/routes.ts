@@ -5,6 +5,7 @@ import { z } from 'zod'
 import type { Tables } from '../db/tables.ts'
 import { approveDevice, findUserById } from '../embedded/accounts.ts'
 import { callerOf } from '../embedded/guard.ts'
+import { describeDevice } from '../embedded/request-context.ts'
 import { SignedIn, signIn } from '../embedded/signed-in.ts'
 import { claimPollSlot } from '../embedded/throttle.ts'
 import type { TokenHasher } from '../hash-secret.ts'
@@ -72,6 +73,7 @@ export const socialRoutesPlugin: FastifyPluginAsync<SocialRoutesOptions> = async
         deviceId: caller.deviceId,
         parentOrigin: caller.parentOrigin,
         ip: request.ip,
+        context: { project: caller.projectName, device: describeDevice(request.headers['user-agent']) },
       })
       return { attemptId, url: new URL(`/v1/auth/social/${attemptId}/go`, publicUrl).href }
     },

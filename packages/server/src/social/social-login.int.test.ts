@@ -4,7 +4,7 @@ import { findOrCreateUser } from '../embedded/accounts.ts'
 import { describeEachBackend, type TestDatabase } from '../test-support/backends.ts'
 import { newDevice } from '../test-support/frame-call.ts'
 import { keySetupBody, newFrameKey } from '../test-support/frame-keys.ts'
-import { runPopup, type SocialApp, startSocialApp } from '../test-support/social-login.ts'
+import { newIp, runPopup, type SocialApp, startSocialApp } from '../test-support/social-login.ts'
 import { SOCIAL_LOGIN_PROVIDERS, type SocialLoginProvider } from './providers.ts'
 
 const isCallback = (url: URL) => url.pathname === '/v1/auth/social/callback'
@@ -21,11 +21,12 @@ describeEachBackend('social login through the development identity provider', (b
     await testDb?.dispose()
   })
 
-  const start = async (provider: SocialLoginProvider, device = newDevice()) => {
-    const started = await social.call('/social/start', { provider }, { device })
+  /** An attempt started by the frame of `device`, in a browser at `ip`. */
+  const start = async (provider: SocialLoginProvider, device = newDevice(), ip = newIp()) => {
+    const started = await social.call('/social/start', { provider }, { device, ip })
     expect(started.statusCode, started.body).toBe(200)
     const { attemptId, url } = started.json() as { attemptId: string; url: string }
-    return { attemptId, url, device }
+    return { attemptId, url, device, ip }
   }
   const poll = async (attemptId: string, device: string) => {
     const polled = await social.call('/social/poll', { attemptId }, { device })
@@ -34,8 +35,8 @@ describeEachBackend('social login through the development identity provider', (b
   }
   /** Start → popup (pick `who`) → poll, as the frame of `device` and its popup do it. */
   const login = async (provider: SocialLoginProvider, who: string, device = newDevice()) => {
-    const { attemptId, url } = await start(provider, device)
-    const popup = await runPopup(url, who)
+    const { attemptId, url, ip } = await start(provider, device)
+    const popup = await runPopup(url, who, { ip })
     return { attemptId, popup, answer: await poll(attemptId, device), device }
   }
   /** What the frame does after a first login: a key set up, so the user has an address. */
@@ -116,8 +117,8 @@ describeEachBackend('social login through the development identity provider', (b
   })
 
   test('the popup ends on a page that tells the opener only the attempt and its status, for the page’s origin', async () => {
-    const { attemptId, url } = await start('github')
-    const popup = await runPopup(url, 'bob')
+    const { attemptId, url, ip } = await start('github')
+    const popup = await runPopup(url, 'bob', { ip })
     expect(popup.html).toContain('Logged in')
     expect(popup.html).toContain(
       JSON.stringify({ attemptId, targetOrigin: 'https://shop.example', status: 'done' }),
@@ -125,11 +126,11 @@ describeEachBackend('social login through the development identity provider', (b
   })
 
   test('a poll before the popup is back answers pending; another device cannot poll the attempt', async () => {
-    const { attemptId, url, device } = await start('x')
+    const { attemptId, url, device, ip } = await start('x')
     expect(await poll(attemptId, device)).toEqual({ status: 'pending' })
     const stranger = await social.call('/social/poll', { attemptId }, { device: newDevice() })
     expect(stranger.statusCode).toBe(404)
-    await runPopup(url, 'bob')
+    await runPopup(url, 'bob', { ip })
     expect(await poll(attemptId, device)).toMatchObject({ status: 'done' })
     // The login was handed over once; the attempt is spent.
     expect(await poll(attemptId, device)).toMatchObject({
@@ -140,25 +141,25 @@ describeEachBackend('social login through the development identity provider', (b
   })
 
   test('the provider’s answer is taken once: a replayed state finds nothing', async () => {
-    const { attemptId, url, device } = await start('google')
-    const held = await runPopup(url, 'bob', isCallback)
+    const { attemptId, url, device, ip } = await start('google')
+    const held = await runPopup(url, 'bob', { ip, stopAt: isCallback })
     const answerUrl = held.held?.url as URL
-    const first = await fetch(answerUrl)
+    const first = await fetch(answerUrl, { headers: { 'x-forwarded-for': ip } })
     expect(await first.text()).toContain('Logged in')
-    const replay = await fetch(answerUrl)
+    const replay = await fetch(answerUrl, { headers: { 'x-forwarded-for': ip } })
     expect(replay.status).toBe(410)
     expect(await replay.text()).toContain('already used or has expired')
     expect(await poll(attemptId, device)).toMatchObject({ status: 'done' })
   })
 
   test('Apple’s form_post answer is taken once too', async () => {
-    const { url } = await start('apple')
-    const held = await runPopup(url, 'dan', isCallback)
+    const { url, ip } = await start('apple')
+    const held = await runPopup(url, 'dan', { ip, stopAt: isCallback })
     expect(held.held?.form?.get('code')).toBeTruthy()
     const post = () =>
       fetch(held.held?.url as URL, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip },
         body: held.held?.form?.toString(),
       })
     expect(await (await post()).text()).toContain('Logged in')
@@ -166,13 +167,15 @@ describeEachBackend('social login through the development identity provider', (b
   })
 
   test('an answer carried to another attempt fails: its code was bound to the first one’s PKCE and nonce', async () => {
-    const first = await start('google')
-    const firstAnswer = (await runPopup(first.url, 'bob', isCallback)).held?.url as URL
-    const second = await start('google')
-    const secondAnswer = (await runPopup(second.url, 'bob', isCallback)).held?.url as URL
+    const ip = newIp()
+    const first = await start('google', newDevice(), ip)
+    const firstAnswer = (await runPopup(first.url, 'bob', { ip, stopAt: isCallback })).held?.url as URL
+    const second = await start('google', newDevice(), ip)
+    const secondAnswer = (await runPopup(second.url, 'bob', { ip, stopAt: isCallback })).held?.url as URL
     const crossed = new URL(secondAnswer)
     crossed.searchParams.set('code', firstAnswer.searchParams.get('code') ?? '')
-    expect(await (await fetch(crossed)).text()).toContain('did not complete the login')
+    const answered = await fetch(crossed, { headers: { 'x-forwarded-for': ip } })
+    expect(await answered.text()).toContain('did not complete the login')
     expect(await poll(second.attemptId, second.device)).toMatchObject({
       status: 'error',
       code: 'provider_error',
@@ -188,7 +191,7 @@ describeEachBackend('social login through the development identity provider', (b
         .execute()
     const unopened = await start('discord')
     await expire(unopened.attemptId)
-    const popup = await runPopup(unopened.url, 'bob')
+    const popup = await runPopup(unopened.url, 'bob', { ip: unopened.ip })
     expect(popup.status).toBe(410)
     expect(popup.html).toContain('Login expired')
     expect(await poll(unopened.attemptId, unopened.device)).toEqual({
@@ -198,10 +201,31 @@ describeEachBackend('social login through the development identity provider', (b
     })
 
     const late = await start('discord')
-    const held = (await runPopup(late.url, 'bob', isCallback)).held?.url as URL
+    const held = (await runPopup(late.url, 'bob', { ip: late.ip, stopAt: isCallback })).held?.url as URL
     await expire(late.attemptId)
-    expect((await fetch(held)).status).toBe(410)
+    expect((await fetch(held, { headers: { 'x-forwarded-for': late.ip } })).status).toBe(410)
     expect(await poll(late.attemptId, late.device)).toMatchObject({ status: 'error', code: 'expired' })
+  })
+
+  test('a login finished from another IP than its start waits for the person to confirm it, once', async () => {
+    const { attemptId, url, device } = await start('google')
+    const elsewhere = await runPopup(url, 'bob', { ip: newIp() })
+    expect(elsewhere.html).toContain('Confirm your login')
+    expect(elsewhere.html).toContain('Shop (https://shop.example)')
+    expect(await poll(attemptId, device)).toEqual({ status: 'pending' })
+    const token = /name="token" value="([^"]+)"/.exec(elsewhere.html)?.[1] ?? ''
+    const confirm = () =>
+      fetch(`${social.servicesUrl}/v1/auth/social/confirm`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ token }).toString(),
+      })
+    expect(await (await confirm()).text()).toContain('You are logged in.')
+    expect((await confirm()).status).toBe(410)
+    expect(await poll(attemptId, device)).toMatchObject({
+      status: 'done',
+      user: { social: { provider: 'google' } },
+    })
   })
 
   test('logins started from one IP are limited as e-mail login limits its mails', async () => {
@@ -218,8 +242,8 @@ describeEachBackend('social login through the development identity provider', (b
   })
 
   test('a person who declines at the provider gets a clear message, in the popup and in the frame', async () => {
-    const { attemptId, url, device } = await start('github')
-    const popup = await runPopup(url, 'cancel')
+    const { attemptId, url, device, ip } = await start('github')
+    const popup = await runPopup(url, 'cancel', { ip })
     expect(popup.html).toContain('The login was cancelled at GitHub.')
     expect(await poll(attemptId, device)).toEqual({
       status: 'error',

@@ -19,7 +19,14 @@ interface SocialIdentitiesTable {
   last_login_at: Generated<Date>
 }
 
-export type AttemptStatus = 'created' | 'redirected' | 'exchanging' | 'done' | 'failed' | 'taken'
+export type AttemptStatus =
+  | 'created'
+  | 'redirected'
+  | 'exchanging'
+  | 'confirming'
+  | 'done'
+  | 'failed'
+  | 'taken'
 
 interface SocialAttemptsTable {
   id: string
@@ -28,11 +35,16 @@ interface SocialAttemptsTable {
   device_id: string
   parent_origin: string
   ip: string
+  request_project: string
+  /** A coarse hint such as "Firefox on Linux" (embedded/request-context.ts). */
+  request_device: string
   status: AttemptStatus
   /** Keyed hash of the `state` sent to the provider: set when the popup leaves, spent by its answer. */
   state_hash: string | null
   nonce: string | null
   code_verifier: string | null
+  /** Keyed hash of the token of the confirmation page's button. */
+  confirm_hash: string | null
   user_id: string | null
   subject: string | null
   error_code: string | null

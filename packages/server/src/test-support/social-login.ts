@@ -21,6 +21,10 @@ interface Answer {
   json(): any
 }
 
+let lastIp = 0
+/** A browser's address of its own (TEST-NET-2), so per-IP limits and checks meet only on purpose. */
+export const newIp = (): string => `198.51.100.${(lastIp++ % 254) + 1}`
+
 /** The services on a real port with social login pointed at the development identity provider. */
 export interface SocialApp {
   servicesUrl: string
@@ -78,7 +82,7 @@ export async function startSocialApp(database: Database): Promise<SocialApp> {
           'x-portico-project': project.id,
           'x-portico-parent-origin': PAGE,
           'x-portico-device': caller.device,
-          'x-forwarded-for': caller.ip ?? `198.51.100.${Math.floor(Math.random() * 254) + 1}`,
+          'x-forwarded-for': caller.ip ?? newIp(),
           ...(caller.token ? { authorization: `Bearer ${caller.token}` } : {}),
         },
         body: JSON.stringify(body),
@@ -104,14 +108,15 @@ export interface PopupEnd {
 /**
  * A popup as a browser runs it, with its own cookies: opens `url`, follows redirects, on the
  * development provider's picker presses the button of `choice` (a dev user id, or `cancel`), and
- * submits a form_post answer (Apple) as the browser's auto-submitting form would. `stopAt` ends the
- * walk before a request to a URL it matches, so a test can hold the provider's answer.
+ * submits a form_post answer (Apple) as the browser's auto-submitting form would, all from `ip`.
+ * `stopAt` ends the walk before a request to a URL it matches, so a test can hold the provider's answer.
  */
 export async function runPopup(
   url: string,
   choice: string,
-  stopAt?: (url: URL) => boolean,
+  options: { ip: string; stopAt?: (url: URL) => boolean },
 ): Promise<PopupEnd & { held?: { url: URL; form?: URLSearchParams } }> {
+  const { ip, stopAt } = options
   const cookies = new Map<string, string>()
   let next: { url: URL; form?: URLSearchParams } = { url: new URL(url) }
   for (let hop = 0; hop < 20; hop++) {
@@ -121,6 +126,8 @@ export async function runPopup(
       redirect: 'manual',
       headers: {
         cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+        // The services believe the loopback proxy: this is the browser's address to them.
+        'x-forwarded-for': ip,
         ...(next.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
       },
       body: next.form?.toString(),
@@ -166,7 +173,7 @@ function pickerForm(html: string, choice: string) {
 /** oidc-provider's form_post page: a form of hidden inputs that its script submits. */
 function autoPostForm(html: string) {
   const form = /<form method="post" action="([^"]+)"/.exec(html)
-  if (!form?.[1] || html.includes('Development identity provider')) return undefined
+  if (!form?.[1] || !html.includes('document.forms[0].submit()')) return undefined
   const fields = [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)]
   return {
     action: decode(form[1]),

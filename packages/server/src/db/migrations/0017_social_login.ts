@@ -6,7 +6,8 @@ import { type Kysely, sql } from 'kysely'
  * (provider, subject) and belongs to one user; a session remembers the identity it was opened with,
  * so the account view can show the provider and user name. A login attempt lives for minutes: the
  * popup's first page, the provider's answer and the frame's poll meet on it, its state is stored
- * as a keyed hash and spent once.
+ * as a keyed hash and spent once; an answer from another IP than the start waits for the person
+ * to confirm it on the page (its token also stored as a keyed hash).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -51,12 +52,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('device_id', 'text', (column) => column.notNull())
     .addColumn('parent_origin', 'text', (column) => column.notNull())
     .addColumn('ip', 'text', (column) => column.notNull())
+    // What the confirmation page shows when the answer comes from another IP than the start.
+    .addColumn('request_project', 'text', (column) => column.notNull())
+    .addColumn('request_device', 'text', (column) => column.notNull())
     // created → redirected (the popup left for the provider) → exchanging (its answer arrived) →
-    // done | failed; `taken` once the frame's poll turned `done` into a session.
+    // done | failed, or confirming (another IP: the person confirms) → done; `taken` once the
+    // frame's poll turned `done` into a session.
     .addColumn('status', 'text', (column) => column.notNull())
     .addColumn('state_hash', 'text', (column) => column.unique())
     .addColumn('nonce', 'text')
     .addColumn('code_verifier', 'text')
+    .addColumn('confirm_hash', 'text', (column) => column.unique())
     .addColumn('user_id', 'text', (column) => column.references('embedded_users.id').onDelete('cascade'))
     .addColumn('subject', 'text')
     .addColumn('error_code', 'text')

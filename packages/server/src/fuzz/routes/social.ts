@@ -1,5 +1,6 @@
 import fc from 'fast-check'
-import { createAttempt, leaveForProvider } from '../../social/attempts.ts'
+import { newToken } from '../../embedded/tokens.ts'
+import { createAttempt, leaveForProvider, settleAttempt, takeAnswer } from '../../social/attempts.ts'
 import { SOCIAL_LOGIN_PROVIDERS } from '../../social/providers.ts'
 import type { Route } from '../fuzz.ts'
 import type { RequestShape } from '../request.ts'
@@ -16,6 +17,7 @@ const newAttempt = (target: FuzzTarget, chosen: (typeof SOCIAL_LOGIN_PROVIDERS)[
     deviceId: target.wallet.device,
     parentOrigin: PAGE,
     ip,
+    context: { project: target.project.name, device: 'Firefox on Linux' },
   })
 
 const popup = (method: string, path: string, params: Record<string, string> = {}): RequestShape => ({
@@ -80,4 +82,25 @@ export const socialRoutes: Route[] = [
   },
   callback('GET'),
   callback('POST'),
+  {
+    name: 'POST /v1/auth/social/confirm',
+    guard: OPEN,
+    valid: (target) =>
+      fc.tuple(provider, visitor).map(([chosen, ip]) => async () => {
+        // A login of the holder answered from another IP, waiting for its button.
+        const leaving = await leaveForProvider(
+          target.db,
+          target.hashToken,
+          await newAttempt(target, chosen, ip),
+        )
+        const answered = await takeAnswer(target.db, target.hashToken, leaving?.checks.state ?? '')
+        const token = newToken()
+        await settleAttempt(target.db, answered?.id ?? '', {
+          userId: target.wallet.userId,
+          subject: 'fuzz',
+          confirmHash: target.hashToken(token),
+        })
+        return { ...popup('POST', '/v1/auth/social/confirm'), body: { form: [['token', token]] } }
+      }),
+  },
 ]
