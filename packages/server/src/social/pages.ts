@@ -83,7 +83,19 @@ export const socialPagesPlugin: FastifyPluginAsync<SocialPagesOptions> = async (
     async (request, reply) => {
       const leaving = await leaveForProvider(db, hashToken, request.params.attemptId)
       if (!leaving) return page(reply.code(410), 'Login expired', EXPIRED)
-      const url = await social.relyingParty.authorizationUrl(leaving.provider, leaving.checks)
+      const label = PROVIDERS[leaving.provider].label
+      const url = await social.relyingParty
+        .authorizationUrl(leaving.provider, leaving.checks)
+        .catch((error) => {
+          request.log.warn({ err: error }, `${leaving.provider} discovery failed`)
+          return undefined
+        })
+      if (!url)
+        return page(
+          reply.code(503),
+          'Login failed',
+          `<p>${escapeHtml(label)} cannot be reached. You can close this window and try again later.</p>`,
+        )
       return reply
         .header('cache-control', 'no-store')
         .header('referrer-policy', 'no-referrer')
