@@ -6,6 +6,7 @@ import Provider, { interactionPolicy } from 'oidc-provider'
 import type { SocialSettings } from '../config.ts'
 import { PROVIDERS, SOCIAL_LOGIN_PROVIDERS, type SocialLoginProvider } from '../providers.ts'
 import { DEV_USERS, providerIdOf } from './dev-users.ts'
+import { memoryStore } from './memory-store.ts'
 import { pickerPage } from './picker.ts'
 import { answerProviderApi } from './provider-apis.ts'
 
@@ -69,6 +70,7 @@ export async function startDevIdentityProvider(options: {
       token_endpoint_auth_method:
         PROVIDERS[name].clientAuth === 'basic' ? 'client_secret_basic' : 'client_secret_post',
     })),
+    adapter: memoryStore(),
     jwks: {
       keys: [{ ...(await exportJWK(signing.privateKey)), kid: 'dev-signing', alg: 'RS256', use: 'sig' }],
     },
