@@ -19,10 +19,14 @@ import {
   onrampSettingsFromEnv,
   priceTableFromEnv,
   rpcUpstreamsFromEnv,
+  SOCIAL_CALLBACK_PATH,
+  socialSettingsFromEnv,
   startServer,
   trustProxyFromEnv,
 } from '@portico/server'
 import { startWebServer } from '@portico/web/server'
+// Development only: not in @portico/server's build, so portico-server can never load it.
+import { startDevIdentityProvider } from '../packages/server/src/social/dev-provider/server.ts'
 
 export interface StackOptions {
   dataDir: string
@@ -56,6 +60,8 @@ export interface Stack {
   proxyRpcUrl: string
   /** The services' WalletConnect relay (issue 10), for WalletConnect clients the developer runs. */
   walletConnectRelayUrl: string
+  /** The development identity provider every social login button goes to (issue 11). */
+  identityProviderUrl: string
   pageUrl: string
   projectId: string
   chainId: number
@@ -107,11 +113,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const pageOrigin = `http://${host}:${webPort}`
     const projectId = await devProjectId(dataDir)
     const serverPort = options.serverPort ?? 3001
-    // The dev wallet page (/dev/wallet) lives on the services' own origin and connects to the relay
-    // for the dev project, so that origin is on the project's list too.
-    const servicesOrigin = options.publicUrl ?? `http://localhost:${serverPort}`
+    // Where the services are reached, as startServer makes it in development: the providers' answers
+    // go there, and the dev wallet page (/dev/wallet) lives there and connects to the relay for the
+    // dev project, so that origin is on the project's list too.
+    const servicesUrl =
+      options.publicUrl ?? `http://${host === '127.0.0.1' ? 'localhost' : host}:${serverPort}`
     const tokenIcons = iconTableFromEnv(process.env.PORTICO_TOKEN_ICONS) ?? DEMO_TOKEN_ICONS
     const namesGatewayKey = parseGatewayKey(options.namesGatewayKey) ?? (await devGatewayKey(dataDir))
+    const identityProvider = await step(log, 'social login: development identity provider', () =>
+      startDevIdentityProvider({ host, redirectUri: new URL(SOCIAL_CALLBACK_PATH, servicesUrl).href }),
+    )
+    stops.push(() => identityProvider.close())
     const server = await step(log, 'services: database, migrations, server', () =>
       startServer({
         // Fills in the dev mailbox, master and recovery keys in the data folder and the public URL.
@@ -127,7 +139,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         devProject: {
           id: projectId,
           name: 'Portico dev page',
-          origins: [pageOrigin, `http://localhost:${webPort}`, new URL(servicesOrigin).origin],
+          origins: [pageOrigin, `http://localhost:${webPort}`, new URL(servicesUrl).origin],
         },
         chain: {
           rpcUrl: chainUrl,
@@ -175,6 +187,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           recoveryKey: options.recoveryKey,
           frameScriptPath: resolve(import.meta.dirname, '../packages/embedded/dist/frame.js'),
         },
+        // Social login: all six providers at the development identity provider, unless SOCIAL_*
+        // names a real provider's client (then its redirect URI is this PUBLIC_URL's callback).
+        social: { ...identityProvider.social, ...socialSettingsFromEnv(process.env) },
         // The operator dashboard at /dashboard; its password is kept in <dataDir>/dashboard.key.
         dashboard: {},
         // A WalletConnect relay of our own (ws://…/v1/wc-relay) for the dev wallet and the tests.
@@ -224,6 +239,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       servicesUrl: server.publicUrl,
       proxyRpcUrl: `${server.publicUrl}/v1/rpc?chainId=${deployment.chainId}&projectId=${projectId}`,
       walletConnectRelayUrl: server.walletConnectRelayUrl as string,
+      identityProviderUrl: identityProvider.issuer,
       // By the same name as the services (localhost, for passkeys): page and secure frame are then one
       // site, as a dapp and its own services domain are, and the frame keeps its storage.
       pageUrl: host === '127.0.0.1' ? web.url.replace('//127.0.0.1:', '//localhost:') : web.url,

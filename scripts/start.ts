@@ -50,6 +50,7 @@ Portico is up in ${Math.round(performance.now() - started)} ms
   chain     ${stack.rpcUrl} (chain id ${stack.chainId})
   RPC proxy ${stack.proxyRpcUrl}
   WC relay  ${stack.walletConnectRelayUrl}
+  social    ${stack.identityProviderUrl} (development identity provider for all six social logins)
   project   ${stack.projectId}
 
 How to try it

@@ -30,4 +30,6 @@ export { type RpcProxyOptionsInput, rpcUpstreamsFromEnv } from './rpc-proxy/conf
 export { type RpcProxy, startRpcProxy } from './rpc-proxy/service.ts'
 export { type BuildServerOptions, buildServer } from './server.ts'
 export { SiwxErrorText, type SiwxOptions } from './siwx/routes.ts'
+export { type SocialSettings, socialSettingsFromEnv } from './social/config.ts'
+export { CALLBACK_PATH as SOCIAL_CALLBACK_PATH } from './social/setup.ts'
 export { type RunningServer, type StartServerOptions, startServer } from './start.ts'

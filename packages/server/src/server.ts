@@ -35,6 +35,8 @@ import { projectsPlugin } from './projects/routes.ts'
 import { rpcProxyPlugin } from './rpc-proxy/routes.ts'
 import type { RpcProxy } from './rpc-proxy/service.ts'
 import { type SiwxOptions, siwxPlugin } from './siwx/routes.ts'
+import { socialPagesPlugin } from './social/pages.ts'
+import type { SocialServices } from './social/setup.ts'
 import { loadWalletRegistry, type WalletRegistry } from './wallets/registry.ts'
 import { walletsPlugin } from './wallets/routes.ts'
 import { type WalletConnectRelayOptions, walletConnectRelayPlugin } from './wc-relay/routes.ts'
@@ -45,6 +47,11 @@ export interface BuildServerOptions {
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger
   /** E-mail login, key custody and the secure frame; absent, those routes do not exist. */
   embedded?: EmbeddedServices | undefined
+  /**
+   * Social login (google, x, discord, github, apple, facebook) into the embedded wallet, which it
+   * needs; absent, /v1/auth/social does not exist.
+   */
+  social?: SocialServices | undefined
   /** Sign-in with wallet for this chain; absent, the /v1/siwx routes do not exist. */
   siwx?: SiwxOptions | undefined
   /** The chain whose indexed data the account routes serve; absent, those routes do not exist. */
@@ -101,6 +108,7 @@ export async function buildServer({
   database,
   logger = false,
   embedded,
+  social,
   siwx,
   names,
   chain,
@@ -119,6 +127,7 @@ export async function buildServer({
 }: BuildServerOptions): Promise<FastifyInstance> {
   if (onramp && !chain)
     throw new Error('The on-ramp needs the chain option: it prices and delivers on that chain')
+  if (social && !embedded) throw new Error('Social login needs the embedded wallet: it logs into it')
   const app = Fastify({
     ...(isLoggerInstance(logger) ? { loggerInstance: logger } : { logger }),
     frameworkErrors: answerError,
@@ -199,9 +208,18 @@ export async function buildServer({
       projects,
       ...embedded,
       chain: { ...embedded.chain, relay },
+      social,
       prefix: '/v1/auth',
     })
     await app.register(embeddedPagesPlugin, { database, projects, ...embedded })
+    // The popup's pages: the browser navigates to them, so they sit outside the frame guard.
+    if (social)
+      await app.register(socialPagesPlugin, {
+        db: database.db,
+        hashToken: embedded.hashToken,
+        social,
+        prefix: '/v1/auth/social',
+      })
   }
   return app
 }

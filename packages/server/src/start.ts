@@ -24,6 +24,8 @@ import { type RpcProxy, startRpcProxy } from './rpc-proxy/service.ts'
 import { type BuildServerOptions, buildServer } from './server.ts'
 import type { ServerMode } from './server-mode.ts'
 import type { SiwxSettings } from './siwx/routes.ts'
+import type { SocialSettings } from './social/config.ts'
+import { prepareSocial } from './social/setup.ts'
 import { loadWalletRegistry } from './wallets/registry.ts'
 import { type WalletConnectRelayOptions, WC_RELAY_PATH } from './wc-relay/routes.ts'
 
@@ -50,6 +52,13 @@ export interface StartServerOptions {
   logger?: BuildServerOptions['logger']
   /** Turns on e-mail login (the embedded wallet). */
   embedded?: EmbeddedWalletSettings
+  /**
+   * Turns on social login into the embedded wallet (which it needs) for the providers given: each
+   * with its client id and secret (Apple: its key) from the provider's console, e.g.
+   * `{ google: { clientId, clientSecret } }`. The provider's answer comes to PUBLIC_URL +
+   * /v1/auth/social/callback. `npm start` points all six at the development identity provider.
+   */
+  social?: SocialSettings
   /** Turns on sign-in with wallet for this chain. */
   siwx?: SiwxSettings
   /**
@@ -164,6 +173,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // Where the dev wallet runs, it is a wallet of the list too: reached by its link, it pairs at once.
   const walletRegistry =
     devWallet && publicUrl ? { wallets: [devWalletListing(publicUrl), ...registry.wallets] } : registry
+  if (options.social && !options.embedded)
+    throw new Error('Social login needs the embedded wallet (the embedded option): it logs into it')
+  // Checks endpoints, secrets and Apple's key; opens nothing.
+  const social =
+    options.social && publicUrl ? await prepareSocial(options.social, { mode, publicUrl }) : undefined
   // Before the database: a refusal leaves no migration behind.
   if (options.dataDir) await preparePrivateDataDir(options.dataDir)
   const hashSecret =
@@ -214,6 +228,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       database,
       logger: options.logger ?? { level: 'warn' },
       embedded,
+      social,
       siwx: options.siwx && hashSecret ? { ...options.siwx, hashSecret } : undefined,
       names: options.names,
       chain: chain?.chainData,

@@ -7,6 +7,7 @@ import type { NameTables } from '../names/tables.ts'
 import type { OnrampTables } from '../onramp/tables.ts'
 import type { ProjectTables } from '../projects/tables.ts'
 import type { SiwxTables } from '../siwx/tables.ts'
+import type { SocialTables } from '../social/tables.ts'
 import type { WcRelayTables } from '../wc-relay/tables.ts'
 
 /**
@@ -23,4 +24,5 @@ export interface Tables
     NameTables,
     WcRelayTables,
     OnrampTables,
-    FarcasterTables {}
+    FarcasterTables,
+    SocialTables {}

@@ -10,10 +10,12 @@ const SESSION_TTL_DAYS = 30
 /** An approval link is good for as long as a code is. */
 const DEVICE_LINK_TTL_MINUTES = 10
 const SESSION_INVALID = 'Invalid session'
+const NO_EMAIL = 'This account has no e-mail address: it logs in with a social account'
 
 export interface UserRow {
   id: string
-  email: string
+  /** Null for a user who logged in socially without a verified address. */
+  email: string | null
   /** Null until the secure frame sets up the user's key (key-routes.ts). */
   address: string | null
   /** Non-null only for a user from before key shares (a legacy user), until the frame reshares the key. */
@@ -21,16 +23,49 @@ export interface UserRow {
   preferred_account_type: string
 }
 
-const USER_COLUMNS = ['id', 'email', 'address', 'encrypted_key', 'preferred_account_type'] as const
+const USER_COLUMNS = [
+  'embedded_users.id',
+  'embedded_users.email',
+  'address',
+  'encrypted_key',
+  'preferred_account_type',
+] as const
+
+/** The social identity a session was opened with, as the account view shows it (SPEC §3). */
+export interface SessionSocial {
+  provider: string
+  username: string
+}
 
 type Db = Kysely<Tables> | Transaction<Tables>
 
-export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  return db.selectFrom('embedded_users').select(USER_COLUMNS).where('email', '=', email).executeTakeFirst()
+export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('embedded_users')
+    .select(USER_COLUMNS)
+    .where('embedded_users.id', '=', id)
+    .executeTakeFirst()
+}
+
+/** A user who has this address; only a verified address is ever stored on a user. */
+export type UserWithEmail = UserRow & { email: string }
+
+export function findUserByEmail(db: Db, email: string): Promise<UserWithEmail | undefined> {
+  return db
+    .selectFrom('embedded_users')
+    .select(USER_COLUMNS)
+    .where('email', '=', email)
+    .executeTakeFirst() as Promise<UserWithEmail | undefined>
+}
+
+/** The user's e-mail address for the steps that mail a code; a user without one cannot take them. */
+export function emailOf(user: UserRow): string {
+  if (user.email === null) throw new HttpError(409, NO_EMAIL)
+  return user.email
 }
 
 /** The user of this address, created on first login without a key: the secure frame makes one. */
-export async function findOrCreateUser(db: Db, email: string): Promise<UserRow> {
+export async function findOrCreateUser(db: Db, email: string): Promise<UserWithEmail> {
   const existing = await findUserByEmail(db, email)
   if (existing) return existing
   await db
@@ -174,7 +209,13 @@ export async function takeDeviceApproval(db: Db, userId: string, deviceId: strin
 export async function createSession(
   db: Db,
   hash: TokenHasher,
-  input: { userId: string; projectId: string; deviceId: string },
+  input: {
+    userId: string
+    projectId: string
+    deviceId: string
+    /** The identity of a social login (social/identities.ts); absent for e-mail login. */
+    social?: { provider: string; subject: string } | undefined
+  },
 ): Promise<string> {
   const token = newToken()
   await db
@@ -184,6 +225,8 @@ export async function createSession(
       user_id: input.userId,
       project_id: input.projectId,
       device_id: input.deviceId,
+      social_provider: input.social?.provider ?? null,
+      social_subject: input.social?.subject ?? null,
       expires_at: sql<Date>`now() + make_interval(days => ${SESSION_TTL_DAYS})`,
     })
     .execute()
@@ -195,20 +238,28 @@ export async function sessionUser(
   db: Db,
   hash: TokenHasher,
   input: { token: string | undefined; projectId: string; deviceId: string },
-): Promise<UserRow & { tokenHash: string }> {
+): Promise<UserRow & { tokenHash: string; social: SessionSocial | null }> {
   if (!input.token) throw new HttpError(401, SESSION_INVALID)
   const tokenHash = hash(input.token)
-  const user = await db
+  const row = await db
     .selectFrom('embedded_sessions')
     .innerJoin('embedded_users', 'embedded_users.id', 'embedded_sessions.user_id')
-    .select(USER_COLUMNS)
+    .leftJoin('embedded_social_identities as identity', (join) =>
+      join
+        .onRef('identity.provider', '=', 'embedded_sessions.social_provider')
+        .onRef('identity.subject', '=', 'embedded_sessions.social_subject'),
+    )
+    .select([...USER_COLUMNS, 'identity.provider as social_provider', 'identity.username as social_username'])
     .where('token_hash', '=', tokenHash)
     .where('project_id', '=', input.projectId)
     .where('device_id', '=', input.deviceId)
     .where('expires_at', '>', sql<Date>`now()`)
     .executeTakeFirst()
-  if (!user) throw new HttpError(401, SESSION_INVALID)
-  return { ...user, tokenHash }
+  if (!row) throw new HttpError(401, SESSION_INVALID)
+  const { social_provider, social_username, ...user } = row
+  const social =
+    social_provider && social_username ? { provider: social_provider, username: social_username } : null
+  return { ...user, tokenHash, social }
 }
 
 export async function endSession(db: Db, tokenHash: string): Promise<void> {

@@ -5,7 +5,7 @@ import type { Tables } from '../db/tables.ts'
 import type { TokenHasher } from '../hash-secret.ts'
 import { HttpError } from '../http/errors.ts'
 import type { ZodTypeProvider } from '../http/route-schema.ts'
-import type { UserRow } from './accounts.ts'
+import { emailOf, type UserRow } from './accounts.ts'
 import { callerOf } from './guard.ts'
 import { KeyText, Share } from './key-routes.ts'
 import { storedShares } from './key-shares.ts'
@@ -45,7 +45,7 @@ export const keyExportRoutesPlugin: FastifyPluginAsync<KeyExportRoutesOptions> =
     { schema: { body: z.object({}), response: { 200: z.object({}) } } },
     async (request) => {
       const { user } = await sharesOf(request)
-      await sendCode(request, user.email, EXPORT_PURPOSE, { kind: 'export' })
+      await sendCode(request, emailOf(user), EXPORT_PURPOSE, { kind: 'export' })
       return {}
     },
   )
@@ -61,7 +61,7 @@ export const keyExportRoutesPlugin: FastifyPluginAsync<KeyExportRoutesOptions> =
     async (request) => {
       const { user, shares } = await sharesOf(request)
       await consumeOtp(db, hashToken, {
-        email: user.email,
+        email: emailOf(user),
         purpose: EXPORT_PURPOSE,
         deviceId: callerOf(request).deviceId,
         code: request.body.otp,

@@ -6,7 +6,7 @@ import { z } from 'zod'
 import type { Tables } from '../db/tables.ts'
 import { HttpError } from '../http/errors.ts'
 import type { ZodTypeProvider } from '../http/route-schema.ts'
-import type { UserRow } from './accounts.ts'
+import type { SessionSocial, UserRow } from './accounts.ts'
 import {
   keyState,
   recoveryAvailable,
@@ -24,7 +24,7 @@ interface KeyRoutesOptions {
   vault: KeyVault
   chainId: number
   /** The user behind the request's live session, or a 401. */
-  sessionOf(request: FastifyRequest): Promise<UserRow & { tokenHash: string }>
+  sessionOf(request: FastifyRequest): Promise<UserRow & { tokenHash: string; social: SessionSocial | null }>
 }
 
 export const KeyText = {
@@ -132,7 +132,7 @@ export const keyRoutesPlugin: FastifyPluginAsync<KeyRoutesOptions> = async (scop
       if (state === 'shares') throw new HttpError(409, KeyText.ALREADY_SET_UP)
       const proven = await verifyMessage({
         address,
-        message: keySetupProof(user.email, address),
+        message: keySetupProof(user.email ?? '', address),
         signature: proof,
       }).catch(() => false)
       if (!proven) throw new HttpError(400, KeyText.PROOF_MISMATCH)
@@ -148,7 +148,7 @@ export const keyRoutesPlugin: FastifyPluginAsync<KeyRoutesOptions> = async (scop
         sessionTokenHash: user.tokenHash,
       })
       if (!stored) throw new HttpError(409, KeyText.ALREADY_SET_UP)
-      return { user: publicUser({ email: user.email, address, recovery: recovery.kind }, chainId) }
+      return { user: publicUser({ ...user, address, recovery: recovery.kind }, chainId) }
     },
   )
 
@@ -165,7 +165,7 @@ export const keyRoutesPlugin: FastifyPluginAsync<KeyRoutesOptions> = async (scop
         throw new HttpError(400, KeyText.OTHER_ADDRESS)
       const proven = await verifyMessage({
         address: getAddress(body.address),
-        message: passkeyResplitProof(user.email, body),
+        message: passkeyResplitProof(user.email ?? '', body),
         signature: body.proof,
       }).catch(() => false)
       if (!proven) throw new HttpError(400, KeyText.PROOF_MISMATCH)
@@ -187,7 +187,7 @@ export const keyRoutesPlugin: FastifyPluginAsync<KeyRoutesOptions> = async (scop
         previous,
       })
       if (!stored) throw new HttpError(409, KeyText.KEY_CHANGE_OUT_OF_DATE)
-      return { user: publicUser({ email: user.email, address: user.address, recovery: 'passkey' }, chainId) }
+      return { user: publicUser({ ...user, recovery: 'passkey' }, chainId) }
     },
   )
 

@@ -1,14 +1,13 @@
-import { createHash } from 'node:crypto'
-import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import { z } from 'zod'
 import type { Database } from '../db/database.ts'
 import type { TokenHasher } from '../hash-secret.ts'
-import { answerError } from '../http/errors.ts'
 import type { ZodTypeProvider } from '../http/route-schema.ts'
 import type { ProjectReader } from '../projects/cache.ts'
 import { isProjectId } from '../projects/project-id.ts'
 import { approveDeviceByLink, pendingDeviceRequest } from './accounts.ts'
 import type { DevMail, DevMailbox } from './dev-mailbox.ts'
+import { answerAsPages, escapeHtml, page } from './page-shell.ts'
 import { describeRequest, type RequestContext } from './request-context.ts'
 
 interface EmbeddedPagesOptions {
@@ -48,52 +47,9 @@ const MailboxAnswer = z.object({
 const frameCsp = (origins: string[]) =>
   `default-src 'none'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors ${origins.join(' ') || "'none'"}`
 
-// The modal's dark theme (react/src/modal/styles.ts): its card, text colours and the accent fill
-// that white text reads on at 4.5:1; the card fits a 320px screen.
-const PAGE_STYLE = `
-:root { color-scheme: dark; }
-* { box-sizing: border-box; }
-body { margin: 0; padding: max(16px, 8vh) 16px 16px; background: #0b0b0b; color: #e4e7e7;
-  font: 16px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
-main { display: flex; flex-direction: column; gap: 16px; max-width: 28rem; margin: 0 auto; padding: 24px 20px 20px;
-  background: #191a1a; border: 1px solid rgba(255,255,255,0.1); border-radius: 16px; box-shadow: 0 12px 48px rgba(0,0,0,0.45); }
-main.wide { max-width: 48rem; }
-h1 { margin: 0; font-size: 20px; font-weight: 600; text-align: center; }
-h2 { margin: 0; font-size: 16px; font-weight: 600; }
-p, form { margin: 0; }
-.muted, dt { color: #9a9e9e; }
-dl { display: grid; grid-template-columns: auto 1fr; gap: 8px 16px; margin: 0; padding: 12px 16px;
-  background: #252627; border-radius: 16px; }
-dd { margin: 0; overflow-wrap: anywhere; }
-@media (max-width: 400px) { dl { grid-template-columns: 1fr; gap: 0; } dd + dt { margin-top: 8px; } }
-button { width: 100%; min-height: 44px; padding: 10px 16px; border: none; border-radius: 16px; background: #1d64d8;
-  color: #fff; font: inherit; font-weight: 600; cursor: pointer; }
-button:hover { background: #1a58c0; }
-button:focus-visible { outline: 2px solid #66b1ff; outline-offset: 2px; }
-article { display: flex; flex-direction: column; gap: 8px; }
-pre { margin: 0; padding: 12px; white-space: pre-wrap; overflow-wrap: anywhere; background: #252627; border-radius: 12px;
-  font: 13px/1.45 ui-monospace, monospace; }
-`
-// The pages run no script, and the one style element is allowed by its hash: nothing injected
-// beside it could style the page either.
-const PAGE_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(PAGE_STYLE).digest('base64')}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`
-
 const EXPIRED = '<p>This link was already used or has expired. Start the login again in the app.</p>'
 const INVALID =
   '<p>This link is incomplete or not valid. Open it again from the e-mail, or start the login again in the app.</p>'
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
-
-/** One card under its heading; `body` is markup whose values are already escaped. */
-function page(reply: FastifyReply, heading: string, body: string, layout: { wide?: boolean } = {}) {
-  return reply
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('content-security-policy', PAGE_CSP)
-    .header('cache-control', 'no-store')
-    .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(heading)} · Portico</title><style>${PAGE_STYLE}</style></head><body><main${layout.wide ? ' class="wide"' : ''}><h1>${escapeHtml(heading)}</h1>${body}</main></body></html>`,
-    )
-}
 
 /** What the link would approve — which app, when, which device — and the one button that does. */
 function approvalForm(token: string, pending: RequestContext, now: Date): string {
@@ -112,17 +68,7 @@ const deviceLinkPages: FastifyPluginAsync<{ db: Database['db']; hashToken: Token
   { db, hashToken },
 ) => {
   const app = scope.withTypeProvider<ZodTypeProvider>()
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = error.statusCode
-    if (status !== undefined && status >= 400 && status < 500)
-      return page(reply.code(status), 'Link not valid', INVALID)
-    return answerError(error, request, reply)
-  })
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-  )
+  answerAsPages(app, 'Link not valid', INVALID)
 
   // The link only shows a button: mail scanners follow links, and a GET must not approve anything.
   app.get('/auth/device', { schema: { querystring: LinkToken } }, async (request, reply) => {

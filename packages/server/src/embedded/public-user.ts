@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { UserRow } from './accounts.ts'
+import type { SessionSocial, UserRow } from './accounts.ts'
 import type { RecoveryKind } from './tables.ts'
 
 /**
@@ -8,7 +8,10 @@ import type { RecoveryKind } from './tables.ts'
  * frame sets the key up before it answers the page, so the page never sees one).
  */
 export const PublicUser = z.object({
-  email: z.string(),
+  /** Null for a social login that brought no verified address. */
+  email: z.string().nullable(),
+  /** The social identity this session logged in with (SPEC §3 "connected social provider and username"). */
+  social: z.object({ provider: z.string(), username: z.string() }).nullable(),
   address: z.string().nullable(),
   chainId: z.number(),
   accounts: z.array(z.object({ address: z.string(), type: z.literal('eoa') })),
@@ -19,11 +22,12 @@ export const PublicUser = z.object({
 })
 
 export function publicUser(
-  user: Pick<UserRow, 'email' | 'address'> & { recovery: RecoveryKind | null },
+  user: Pick<UserRow, 'email' | 'address'> & { recovery: RecoveryKind | null; social: SessionSocial | null },
   chainId: number,
 ): z.input<typeof PublicUser> {
   return {
     email: user.email,
+    social: user.social,
     address: user.address,
     chainId,
     accounts: user.address ? [{ address: user.address, type: 'eoa' }] : [],

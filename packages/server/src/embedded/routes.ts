@@ -5,10 +5,12 @@ import type { TokenHasher } from '../hash-secret.ts'
 import { HttpError } from '../http/errors.ts'
 import type { ZodTypeProvider } from '../http/route-schema.ts'
 import type { ProjectReader } from '../projects/cache.ts'
+import { socialRoutesPlugin } from '../social/routes.ts'
+import type { SocialServices } from '../social/setup.ts'
 import {
   approveDevice,
   awaitedApproval,
-  createSession,
+  emailOf,
   endSession,
   findOrCreateUser,
   findUserByEmail,
@@ -21,13 +23,13 @@ import {
 import { callerOf, installFrameGuard } from './guard.ts'
 import { keyExportRoutesPlugin } from './key-export-routes.ts'
 import { keyRoutesPlugin } from './key-routes.ts'
-import { recoveryKindOf } from './key-shares.ts'
 import type { KeyVault } from './keys.ts'
 import { type CodeKind, codeMail, deviceMail, type Mailer } from './mail.ts'
 import { consumeOtp, issueOtp } from './otps.ts'
-import { PublicUser, publicUser } from './public-user.ts'
+import { PublicUser } from './public-user.ts'
 import { requestContext } from './request-context.ts'
 import { answerRpc, type ChainSettings, RpcOutcome } from './rpc.ts'
+import { publicUserOf, SignedIn, signIn } from './signed-in.ts'
 import { claimMailSlot, claimPollSlot } from './throttle.ts'
 
 interface EmbeddedAuthOptions {
@@ -40,6 +42,8 @@ interface EmbeddedAuthOptions {
   /** The services' public origin: the only one the frame may call from, and the one mail links point to. */
   publicUrl: URL
   hashToken: TokenHasher
+  /** Social login's providers; absent, /v1/auth/social does not exist. */
+  social?: SocialServices | undefined
 }
 
 const Email = z
@@ -54,7 +58,6 @@ const LoginOtpBody = z.object({ email: Email, otp: Otp })
 const UpdateOtpBody = z.object({ otp: Otp, newEmail: Email })
 const RpcBody = z.object({ method: z.string().min(1).max(100), params: z.unknown().optional() })
 
-const SignedIn = z.object({ token: z.string(), user: PublicUser })
 const PollAnswer = z.discriminatedUnion('approved', [
   z.object({ approved: z.literal(true), ...SignedIn.shape }),
   z.object({ approved: z.literal(false) }),
@@ -83,12 +86,8 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
     const code = await issueOtp(db, hashToken, { email, purpose: otpPurpose, deviceId: caller.deviceId })
     await mailer.send(codeMail(email, kind, code, requestContext(request, caller)))
   }
-  const publicUserOf = async (user: UserRow) =>
-    publicUser({ ...user, recovery: await recoveryKindOf(db, user.id) }, chain.chainId)
-  const signedIn = async (user: UserRow, projectId: string, deviceId: string) => ({
-    token: await createSession(db, hashToken, { userId: user.id, projectId, deviceId }),
-    user: await publicUserOf(user),
-  })
+  const signedIn = (user: UserRow, projectId: string, deviceId: string) =>
+    signIn(db, hashToken, chain.chainId, { user, projectId, deviceId })
 
   app.post(
     '/email/connect',
@@ -163,7 +162,7 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
   )
 
   app.post('/user', { schema: { response: { 200: PublicUser } } }, async (request) => {
-    return publicUserOf(await sessionOf(callerOf(request)))
+    return publicUserOf(db, chain.chainId, await sessionOf(callerOf(request)))
   })
 
   app.post('/sign-out', { schema: { response: { 200: z.object({}) } } }, async (request) => {
@@ -177,6 +176,16 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
     const user = await sessionOf(callerOf(request))
     return answerRpc(chain, request.body, user.address)
   })
+
+  if (options.social)
+    await app.register(socialRoutesPlugin, {
+      db,
+      hashToken,
+      chainId: chain.chainId,
+      social: options.social,
+      publicUrl,
+      prefix: '/social',
+    })
 
   const keySession = (request: FastifyRequest) => sessionOf(callerOf(request))
   await app.register(keyRoutesPlugin, { db, vault, chainId: chain.chainId, sessionOf: keySession })
@@ -193,9 +202,10 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
     async (request) => {
       const { email } = request.body
       const user = await sessionOf(callerOf(request))
-      if (email === user.email) throw new HttpError(400, 'This is already your e-mail address')
+      const current = emailOf(user)
+      if (email === current) throw new HttpError(400, 'This is already your e-mail address')
       if (await findUserByEmail(db, email)) throw new HttpError(409, 'This e-mail address is already in use')
-      await sendCode(request, user.email, leavingPurpose(email), { kind: 'leave-address', newEmail: email })
+      await sendCode(request, current, leavingPurpose(email), { kind: 'leave-address', newEmail: email })
       return { action: 'VERIFY_PRIMARY_OTP' as const }
     },
   )
@@ -204,7 +214,7 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
     primary: {
       Answer: actionAnswer('VERIFY_SECONDARY_OTP'),
       spends: (user: UserRow, newEmail: string) => ({
-        email: user.email,
+        email: emailOf(user),
         purpose: leavingPurpose(newEmail),
       }),
       async next(request: FastifyRequest, user: UserRow, newEmail: string) {

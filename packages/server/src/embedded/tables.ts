@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely'
 
-/** The embedded wallet's rows (migrations 0004, 0007, 0009, 0011, 0012). */
+/** The embedded wallet's rows (migrations 0004, 0007, 0009, 0011, 0012, 0017). */
 export interface EmbeddedTables {
   embedded_users: EmbeddedUsersTable
   embedded_key_shares: EmbeddedKeySharesTable
@@ -14,7 +14,8 @@ export interface EmbeddedTables {
 
 interface EmbeddedUsersTable {
   id: string
-  email: string
+  /** Null for a user who logged in socially without a verified address (migration 0017). */
+  email: string | null
   /** Null until the frame sets up the user's key; never changes afterwards. */
   address: string | null
   /** A whole key sealed under MASTER_KEY: only users from before key shares, until they are reshared. */
@@ -45,6 +46,9 @@ interface EmbeddedSessionsTable {
   created_at: Generated<Date>
   /** When this session took the recovery share or a legacy key: each session may once (key-shares.ts). */
   recovery_released_at: Date | null
+  /** The social identity the session was opened with; null for e-mail login. */
+  social_provider: string | null
+  social_subject: string | null
 }
 
 /** Who may unseal a recovery share: the operator (RECOVERY_KEY) or only the user's passkey. */

@@ -4,8 +4,11 @@ import { type Kysely, sql } from 'kysely'
 import type { Tables } from '../db/tables.ts'
 import { HttpError } from '../http/errors.ts'
 
-/** How many login e-mails one address, and one client IP, may cause per hour. */
-const MAIL_LIMITS = { perAddressPerHour: 10, perIpPerHour: 30 } as const
+/**
+ * How many login e-mails one address, and one client IP, may cause per hour; social login starts
+ * as many logins per IP (social/attempts.ts).
+ */
+export const MAIL_LIMITS = { perAddressPerHour: 10, perIpPerHour: 30 } as const
 
 const TOO_MANY_EMAILS = 'Too many e-mails were requested. Please try again later.'
 

@@ -11,6 +11,7 @@ import { pageServerRoutes } from './routes/page-server.ts'
 import { pageRoutes } from './routes/pages.ts'
 import { serviceRoutes } from './routes/services.ts'
 import { siwxRoutes } from './routes/siwx.ts'
+import { socialRoutes } from './routes/social.ts'
 import { walletRoutes } from './routes/wallets.ts'
 import { walletConnectRelayRoutes } from './routes/wc-relay.ts'
 
@@ -27,6 +28,7 @@ export const ROUTES: Route[] = [
   ...onrampRoutes,
   ...farcasterRoutes,
   ...embeddedRoutes,
+  ...socialRoutes,
   ...pageRoutes,
   ...dashboardRoutes,
   ...pageServerRoutes,

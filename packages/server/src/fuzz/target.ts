@@ -19,6 +19,8 @@ import { type TokenHasher, tokenHasher } from '../hash-secret.ts'
 import { createProject, type Project } from '../projects/repository.ts'
 import { startRpcProxy } from '../rpc-proxy/service.ts'
 import { buildServer } from '../server.ts'
+import { startDevIdentityProvider } from '../social/dev-provider/server.ts'
+import { CALLBACK_PATH, prepareSocial } from '../social/setup.ts'
 import { startTestChain } from '../test-support/chain.ts'
 import { testIndexer } from '../test-support/chain-data.ts'
 import { testDashboard } from '../test-support/dashboard.ts'
@@ -91,7 +93,7 @@ export function siweMessage(
 
 /**
  * The services with every optional part on (chain data on an indexed demo chain, swaps through its
- * demo pools, the RPC proxy, SIWX, the embedded wallet, admin, the WalletConnect relay, the on-ramp
+ * demo pools, the RPC proxy, SIWX, the embedded wallet with social login, admin, the WalletConnect relay, the on-ramp
  * with its sandbox), listening, and the demo page server in front of them.
  */
 export async function startFuzzTarget(): Promise<FuzzTarget> {
@@ -124,6 +126,16 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
     })
     const rpcProxy = startRpcProxy({ upstreams: { [config.chainId]: [chain.rpcUrl] } })
     closers.push(() => rpcProxy.stop())
+    // Social login through the development identity provider; polls answer at once (the budget is 5 s).
+    const identityProvider = await startDevIdentityProvider({
+      redirectUri: new URL(CALLBACK_PATH, SERVICES).href,
+    })
+    closers.push(() => identityProvider.close())
+    const social = await prepareSocial(identityProvider.social, {
+      mode: 'development',
+      publicUrl: SERVICES,
+      pollWaitMs: 0,
+    })
     const serverErrors: string[] = []
     const dashboard: DashboardServices = { ...testDashboard(), publicUrl: SERVICES }
     const adminToken = randomBytes(16).toString('hex')
@@ -139,6 +151,7 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
         gatewayKey: DEV_ACCOUNTS[5].privateKey,
       },
       rpcProxy,
+      social,
       swaps: swaps.config,
       embedded: {
         vault,
@@ -226,9 +239,9 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
     const caller = { services: SERVICES, page: PAGE, projectId: project.id, device, token }
     const { address } = await setUpKeyAsFrame(
       (path, body) => injectAsFrame(app, caller, path, body),
-      user.email,
+      target.wallet.email,
     )
-    target.wallet = { userId: user.id, email: user.email, address, device, token }
+    target.wallet = { userId: user.id, email: target.wallet.email, address, device, token }
     return target
   } catch (error) {
     await close()

@@ -55,10 +55,10 @@ export function answerError(error: FastifyError | Error, request: FastifyRequest
     const code = error instanceof HttpError ? error.errorCode : undefined
     return reply.code(status).send(errorBody(status, error.message, code))
   }
-  // A service of someone else's that is away (Farcaster's relay, the OP Mainnet node): retry later.
-  if (error instanceof HttpError && error.statusCode === 503) {
+  // A refusal of ours with a 5xx status: something the services depend on (a login provider, Farcaster's relay, the OP Mainnet node) is away.
+  if (error instanceof HttpError && typeof status === 'number' && status >= 500) {
     request.log.warn(error.message)
-    return reply.code(503).send(errorBody(503, error.message, error.errorCode))
+    return reply.code(status).send(errorBody(status, error.message, error.errorCode))
   }
   if (error instanceof DatabaseUnavailableError) {
     request.log.warn(error.message)

@@ -27,6 +27,29 @@ function problemsOf(env: Record<string, string | undefined>): string[] {
 }
 
 describe('portico-server configuration', () => {
+  it('turns SOCIAL_* into social login providers, and says what a half-configured one lacks', () => {
+    const result = readProductionConfig({
+      ...NEWCOMER,
+      SOCIAL_GOOGLE_CLIENT_ID: '123.apps.googleusercontent.com',
+      SOCIAL_GOOGLE_CLIENT_SECRET: 'GOCSPX-secret',
+    })
+    if (!result.ok) throw new Error(result.problems.join('\n'))
+    expect(result.config.server.social).toEqual({
+      google: { clientId: '123.apps.googleusercontent.com', clientSecret: 'GOCSPX-secret' },
+    })
+    expect(
+      problemsOf({ ...NEWCOMER, SOCIAL_APPLE_CLIENT_ID: 'com.example.web', SOCIAL_APPLE_KEY_ID: 'KEY' }),
+    ).toEqual(['SOCIAL_APPLE_KEY_ID must be the 10-character key id'])
+    expect(
+      problemsOf({
+        ...NEWCOMER,
+        EMAIL_LOGIN: 'off',
+        SOCIAL_X_CLIENT_ID: 'abc',
+        SOCIAL_X_CLIENT_SECRET: 'shh',
+      }),
+    ).toContain('SOCIAL_* needs e-mail login on (EMAIL_LOGIN): social logins open the embedded wallet')
+  })
+
   it('turns the newcomer variables into production options for all three features', () => {
     const result = readProductionConfig(NEWCOMER)
     if (!result.ok) throw new Error(result.problems.join('\n'))

@@ -14,6 +14,7 @@ import { trustProxyFromEnv } from '../http/trust-proxy.ts'
 import { OnrampEnvironment, onrampFromEnv } from '../onramp/config.ts'
 import { normaliseOrigin } from '../projects/origin.ts'
 import { rpcUpstreamsFromEnv } from '../rpc-proxy/config.ts'
+import { SocialEnvironment, type SocialSettings, socialFromEnv } from '../social/config.ts'
 import type { StartServerOptions } from '../start.ts'
 
 /** What `portico-server` reads from its environment (or `--env-file`), checked before anything opens. */
@@ -161,6 +162,8 @@ export function readProductionConfig(env: Record<string, string | undefined>): C
   }
   const swaps = swapContractsFromEnv(given)
   problems.push(...swaps.problems)
+  const social = socialOf(given)
+  problems.push(...social.problems)
   problems.push(...requirements(given))
   if (!parsed.success || problems.length > 0) return { ok: false, problems }
   const vars = parsed.data
@@ -218,6 +221,7 @@ export function readProductionConfig(env: Record<string, string | undefined>): C
         ...(farcaster ? { farcaster } : {}),
         // Without a password the dashboard is off and /dashboard answers 404.
         ...(vars.DASHBOARD_PASSWORD ? { dashboard: { password: vars.DASHBOARD_PASSWORD } } : {}),
+        ...(Object.keys(social.settings).length > 0 ? { social: social.settings } : {}),
         ...(vars.EMAIL_LOGIN
           ? {
               embedded: {
@@ -233,6 +237,26 @@ export function readProductionConfig(env: Record<string, string | undefined>): C
       },
     },
   }
+}
+
+/** The `SOCIAL_*` providers: formats first, then what each provider needs beside its client id. */
+function socialOf(given: Record<string, string | undefined>): {
+  settings: SocialSettings
+  problems: string[]
+} {
+  const parsed = SocialEnvironment.safeParse(given)
+  if (!parsed.success)
+    return {
+      settings: {},
+      problems: parsed.error.issues.map((issue) => `${String(issue.path[0])} ${issue.message}`),
+    }
+  const result = socialFromEnv(parsed.data)
+  const on = onOff.safeParse(given.EMAIL_LOGIN ?? 'on').data !== false
+  if (Object.keys(result.settings).length > 0 && !on)
+    result.problems.push(
+      'SOCIAL_* needs e-mail login on (EMAIL_LOGIN): social logins open the embedded wallet',
+    )
+  return result
 }
 
 /**

@@ -1,0 +1,189 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import type { Kysely } from 'kysely'
+import { z } from 'zod'
+import type { Tables } from '../db/tables.ts'
+import { answerAsPages, escapeHtml, page } from '../embedded/page-shell.ts'
+import { describeRequest, type RequestContext } from '../embedded/request-context.ts'
+import { newToken } from '../embedded/tokens.ts'
+import type { TokenHasher } from '../hash-secret.ts'
+import type { ZodTypeProvider } from '../http/route-schema.ts'
+import {
+  type AnsweredAttempt,
+  ATTEMPT_ID,
+  confirmAttempt,
+  leaveForProvider,
+  settleAttempt,
+  takeAnswer,
+} from './attempts.ts'
+import { userOfIdentity } from './identities.ts'
+import { PROVIDERS } from './providers.ts'
+import type { SocialServices } from './setup.ts'
+
+interface SocialPagesOptions {
+  db: Kysely<Tables>
+  hashToken: TokenHasher
+  social: SocialServices
+}
+
+/** The provider's answer: GET query, or Apple's form_post body. Unknown fields are dropped. */
+const Answer = z.object({
+  state: z.string().min(1).max(512),
+  code: z.string().min(1).max(4096).optional(),
+  iss: z.string().max(512).optional(),
+  error: z.string().max(200).optional(),
+  error_description: z.string().max(1000).optional(),
+  /** Apple's JSON with the person's name, on the first authorization only. */
+  user: z.string().max(2000).optional(),
+})
+type Answer = z.infer<typeof Answer>
+const ConfirmBody = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'invalid token') })
+
+/** How an answer ended, as the result page says it. */
+interface Ended {
+  status: 'done' | 'error'
+  heading: string
+  text: string
+}
+
+/** What the login would complete — which app, when, which device and IP started it — and the one button. */
+function confirmForm(token: string, started: RequestContext, label: string): string {
+  const details = describeRequest(started, new Date())
+    .map(([name, value]) => `<dt>${escapeHtml(name)}</dt><dd>${escapeHtml(value)}</dd>`)
+    .join('')
+  return `<p>You logged in with ${escapeHtml(label)} on another network than the one this login was started from. Continue only if you started it yourself.</p><dl>${details}</dl><form method="post" action="/v1/auth/social/confirm"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">Continue</button></form><p class="muted">Not you? Close this window: nothing is logged in.</p>`
+}
+
+/** The message the popup posts to the page that opened it: only a hint to poll now. */
+const RESULT_MESSAGE_TYPE = 'portico:social-result'
+
+// Constant, so the page's CSP allows exactly it; its data travels in a JSON block, never as code.
+const RESULT_SCRIPT = `const data = JSON.parse(document.getElementById('social-result').textContent);
+if (window.opener) window.opener.postMessage({ type: '${RESULT_MESSAGE_TYPE}', attemptId: data.attemptId, status: data.status }, data.targetOrigin);
+if (data.status === 'done') window.close();`
+
+const EXPIRED =
+  '<p>This login was already used or has expired. You can close this window and start the login again in the app.</p>'
+const INVALID =
+  '<p>This login link is not valid. You can close this window and start the login again in the app.</p>'
+
+/**
+ * The popup's pages on the services origin (prefix /v1/auth/social, no frame guard: the browser
+ * navigates here). `go` sends the popup to the provider with a fresh state, nonce and PKCE
+ * challenge; `callback` takes the provider's answer once, exchanges the code, stores the outcome on
+ * the attempt for the frame's poll and tells the person they may close the window.
+ */
+export const socialPagesPlugin: FastifyPluginAsync<SocialPagesOptions> = async (scope, options) => {
+  const app = scope.withTypeProvider<ZodTypeProvider>()
+  const { db, hashToken, social } = options
+  answerAsPages(app, 'Login not valid', INVALID)
+
+  app.get(
+    '/:attemptId/go',
+    { schema: { params: z.object({ attemptId: z.string().regex(ATTEMPT_ID, 'invalid attempt') }) } },
+    async (request, reply) => {
+      const leaving = await leaveForProvider(db, hashToken, request.params.attemptId)
+      if (!leaving) return page(reply.code(410), 'Login expired', EXPIRED)
+      const label = PROVIDERS[leaving.provider].label
+      const url = await social.relyingParty
+        .authorizationUrl(leaving.provider, leaving.checks)
+        .catch((error) => {
+          request.log.warn({ err: error }, `${leaving.provider} discovery failed`)
+          return undefined
+        })
+      if (!url)
+        return page(
+          reply.code(503),
+          'Login failed',
+          `<p>${escapeHtml(label)} cannot be reached. You can close this window and try again later.</p>`,
+        )
+      return reply
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .redirect(url.href)
+    },
+  )
+
+  /** The popup's last page: what happened, and the hint to the opener. */
+  const resultPage = (reply: FastifyReply, attempt: { id: string; parentOrigin: string }, outcome: Ended) => {
+    const body = `<p>${escapeHtml(outcome.text)}</p><p class="muted">You can close this window.</p>`
+    const data = JSON.stringify({
+      attemptId: attempt.id,
+      targetOrigin: attempt.parentOrigin,
+      status: outcome.status,
+    }).replace(/</g, '\\u003c')
+    return page(
+      reply.header('referrer-policy', 'no-referrer'),
+      outcome.heading,
+      `${body}<script type="application/json" id="social-result">${data}</script>`,
+      { script: RESULT_SCRIPT },
+    )
+  }
+
+  const answered = async (answer: Answer, ip: string, reply: FastifyReply) => {
+    const attempt = await takeAnswer(db, hashToken, answer.state)
+    if (!attempt) return page(reply.code(410), 'Login expired', EXPIRED)
+    const label = PROVIDERS[attempt.provider].label
+    const outcome = await settle(attempt, answer, label, ip !== attempt.started.ip)
+    if (outcome.status === 'confirm')
+      return page(
+        reply.header('referrer-policy', 'no-referrer'),
+        'Confirm your login',
+        confirmForm(outcome.token, attempt.started, label),
+      )
+    return resultPage(reply, attempt, outcome)
+  }
+
+  /**
+   * Exchanges the answer; a login finished from another IP than the one that started it waits for
+   * the person's click, so a started attempt's link sent to someone else does not log them in
+   * for the sender unawares.
+   */
+  const settle = async (
+    attempt: AnsweredAttempt,
+    answer: Answer,
+    label: string,
+    elsewhere: boolean,
+  ): Promise<Ended | { status: 'confirm'; token: string }> => {
+    if (answer.error || !answer.code) {
+      const denied = answer.error === 'access_denied'
+      const message = denied
+        ? `The login was cancelled at ${label}.`
+        : `${label} did not complete the login. Please try again.`
+      await settleAttempt(db, attempt.id, { code: denied ? 'access_denied' : 'provider_error', message })
+      return { status: 'error', heading: denied ? 'Login cancelled' : 'Login failed', text: message }
+    }
+    try {
+      const url = new URL(social.callbackUrl)
+      for (const key of ['code', 'state', 'iss'] as const) {
+        const value = answer[key]
+        if (value !== undefined) url.searchParams.set(key, value)
+      }
+      const profile = await social.relyingParty.exchange(attempt.provider, url, attempt.checks, answer.user)
+      const token = elsewhere ? newToken() : undefined
+      await db.transaction().execute(async (trx) => {
+        const userId = await userOfIdentity(trx, attempt.provider, profile)
+        const confirmHash = token === undefined ? undefined : hashToken(token)
+        await settleAttempt(trx, attempt.id, { userId, subject: profile.subject, confirmHash })
+      })
+      if (token) return { status: 'confirm', token }
+      return { status: 'done', heading: 'Logged in', text: `You are logged in with ${label}.` }
+    } catch (error) {
+      app.log.warn({ err: error }, `${attempt.provider} login failed`)
+      const message = `${label} did not complete the login. Please try again.`
+      await settleAttempt(db, attempt.id, { code: 'provider_error', message })
+      return { status: 'error', heading: 'Login failed', text: message }
+    }
+  }
+
+  app.get('/callback', { schema: { querystring: Answer } }, (request, reply) =>
+    answered(request.query, request.ip, reply),
+  )
+  app.post('/callback', { schema: { body: Answer } }, (request, reply) =>
+    answered(request.body, request.ip, reply),
+  )
+  app.post('/confirm', { schema: { body: ConfirmBody } }, async (request, reply) => {
+    const confirmed = await confirmAttempt(db, hashToken, request.body.token)
+    if (!confirmed) return page(reply.code(410), 'Login expired', EXPIRED)
+    return resultPage(reply, confirmed, { status: 'done', heading: 'Logged in', text: 'You are logged in.' })
+  })
+}

@@ -1,0 +1,182 @@
+import { randomBytes } from 'node:crypto'
+import { freePort } from '@portico/contracts/testing'
+import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/database.ts'
+import type { Tables } from '../db/tables.ts'
+import { createKeyVault } from '../embedded/keys.ts'
+import { createMailer } from '../embedded/mail.ts'
+import { type TokenHasher, tokenHasher } from '../hash-secret.ts'
+import { createProject } from '../projects/repository.ts'
+import { buildServer } from '../server.ts'
+import { type DevIdentityProvider, startDevIdentityProvider } from '../social/dev-provider/server.ts'
+import { CALLBACK_PATH, prepareSocial } from '../social/setup.ts'
+
+const PAGE = 'https://shop.example'
+
+interface Answer {
+  statusCode: number
+  body: string
+  // biome-ignore lint/suspicious/noExplicitAny: read in tests as inject's answers are (LightMyRequestResponse.json)
+  json(): any
+}
+
+let lastIp = 0
+/** A browser's address of its own (TEST-NET-2), so per-IP limits and checks meet only on purpose. */
+export const newIp = (): string => `198.51.100.${(lastIp++ % 254) + 1}`
+
+/** The services on a real port with social login pointed at the development identity provider. */
+export interface SocialApp {
+  servicesUrl: string
+  idp: DevIdentityProvider
+  app: FastifyInstance
+  db: Kysely<Tables>
+  hashToken: TokenHasher
+  projectId: string
+  /**
+   * `POST /v1/auth<path>` over HTTP, as the secure frame of `device` sends it, from `ip` (through
+   * the trusted loopback proxy) or from an address of its own, so per-IP limits meet only on purpose.
+   */
+  call(path: string, body: object, caller: { device: string; token?: string; ip?: string }): Promise<Answer>
+  close(): Promise<void>
+}
+
+export async function startSocialApp(database: Database): Promise<SocialApp> {
+  const port = await freePort()
+  const servicesUrl = `http://127.0.0.1:${port}`
+  const publicUrl = new URL(servicesUrl)
+  const idp = await startDevIdentityProvider({ redirectUri: `${servicesUrl}${CALLBACK_PATH}` })
+  const hashToken = tokenHasher(randomBytes(32), 'embedded')
+  const mailer = createMailer('smtp://127.0.0.1:9', 'test@portico.localhost')
+  // Polls answer `pending` at once: the tests look at that answer, not at the wait.
+  const social = await prepareSocial(idp.social, { mode: 'development', publicUrl, pollWaitMs: 0 })
+  const app = await buildServer({
+    database,
+    social,
+    trustProxy: '127.0.0.1',
+    embedded: {
+      vault: createKeyVault({ masterKey: randomBytes(32), recoveryKey: randomBytes(32) }),
+      mailer,
+      chain: { rpcUrl: 'http://127.0.0.1:9', chainId: 31337 },
+      publicUrl,
+      frameScript: undefined,
+      devMailbox: undefined,
+      hashToken,
+    },
+  })
+  await app.listen({ host: '127.0.0.1', port })
+  const project = await createProject(database.db, { name: 'Shop', origins: [PAGE] })
+  return {
+    servicesUrl,
+    idp,
+    app,
+    db: database.db,
+    hashToken,
+    projectId: project.id,
+    async call(path, body, caller) {
+      const response = await fetch(`${servicesUrl}/v1/auth${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          origin: servicesUrl,
+          'x-portico-project': project.id,
+          'x-portico-parent-origin': PAGE,
+          'x-portico-device': caller.device,
+          'x-forwarded-for': caller.ip ?? newIp(),
+          ...(caller.token ? { authorization: `Bearer ${caller.token}` } : {}),
+        },
+        body: JSON.stringify(body),
+      })
+      const text = await response.text()
+      return { statusCode: response.status, body: text, json: () => JSON.parse(text) }
+    },
+    async close() {
+      await app.close()
+      mailer.close()
+      await idp.close()
+    },
+  }
+}
+
+/** What the popup ended on: the services' result page (or the page that refused it). */
+export interface PopupEnd {
+  status: number
+  url: string
+  html: string
+}
+
+/**
+ * A popup as a browser runs it, with its own cookies: opens `url`, follows redirects, on the
+ * development provider's picker presses the button of `choice` (a dev user id, or `cancel`), and
+ * submits a form_post answer (Apple) as the browser's auto-submitting form would, all from `ip`.
+ * `stopAt` ends the walk before a request to a URL it matches, so a test can hold the provider's answer.
+ */
+export async function runPopup(
+  url: string,
+  choice: string,
+  options: { ip: string; stopAt?: (url: URL) => boolean },
+): Promise<PopupEnd & { held?: { url: URL; form?: URLSearchParams } }> {
+  const { ip, stopAt } = options
+  const cookies = new Map<string, string>()
+  let next: { url: URL; form?: URLSearchParams } = { url: new URL(url) }
+  for (let hop = 0; hop < 20; hop++) {
+    if (stopAt?.(next.url)) return { status: 0, url: next.url.href, html: '', held: next }
+    const response = await fetch(next.url, {
+      method: next.form ? 'POST' : 'GET',
+      redirect: 'manual',
+      headers: {
+        cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+        // The services believe the loopback proxy: this is the browser's address to them.
+        'x-forwarded-for': ip,
+        ...(next.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      body: next.form?.toString(),
+    })
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';')
+      const at = pair.indexOf('=')
+      cookies.set(pair.slice(0, at), pair.slice(at + 1))
+    }
+    const location = response.headers.get('location')
+    if (response.status >= 300 && response.status < 400 && location) {
+      next = { url: new URL(location, next.url) }
+      continue
+    }
+    const html = await response.text()
+    const picked = pickerForm(html, choice)
+    const posted = picked ?? autoPostForm(html)
+    if (!posted) return { status: response.status, url: next.url.href, html }
+    next = { url: new URL(posted.action, next.url), form: posted.form }
+  }
+  throw new Error('the popup went round in circles')
+}
+
+const decode = (text: string) =>
+  text
+    .replace(/&#(\d+);/g, (_m, code) => String.fromCharCode(Number(code)))
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+
+function pickerForm(html: string, choice: string) {
+  if (!html.includes('Development identity provider')) return undefined
+  const forms = [...html.matchAll(/<form method="post" action="([^"]+)">(.*?)<\/form>/g)]
+  const form = forms.find(([, action, inner]) =>
+    choice === 'cancel' ? action?.endsWith('/abort') : inner?.includes(`value="${choice}"`),
+  )
+  if (!form?.[1]) throw new Error(`no picker button for ${choice}`)
+  return {
+    action: decode(form[1]),
+    form: new URLSearchParams(choice === 'cancel' ? {} : { account: choice }),
+  }
+}
+
+/** oidc-provider's form_post page: a form of hidden inputs that its script submits. */
+function autoPostForm(html: string) {
+  const form = /<form method="post" action="([^"]+)"/.exec(html)
+  if (!form?.[1] || !html.includes('document.forms[0].submit()')) return undefined
+  const fields = [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)]
+  return {
+    action: decode(form[1]),
+    form: new URLSearchParams(fields.map(([, name, value]) => [name ?? '', decode(value ?? '')])),
+  }
+}
