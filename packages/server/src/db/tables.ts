@@ -1,4 +1,5 @@
 import type { AnalyticsTables } from '../analytics/tables.ts'
+import type { BundlerTables } from '../bundler/tables.ts'
 import type { DashboardTables } from '../dashboard/tables.ts'
 import type { EmbeddedTables } from '../embedded/tables.ts'
 import type { ChainTables } from '../indexer/tables.ts'
@@ -21,4 +22,5 @@ export interface Tables
     DashboardTables,
     NameTables,
     WcRelayTables,
-    OnrampTables {}
+    OnrampTables,
+    BundlerTables {}

@@ -15,6 +15,7 @@ import * as dashboard from './0013_dashboard.ts'
 import * as names from './0014_names.ts'
 import * as wcRelay from './0015_wc_relay.ts'
 import * as onramp from './0016_onramp.ts'
+import * as bundler from './0017_bundler.ts'
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Listed in code rather
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0014_names': names,
   '0015_wc_relay': wcRelay,
   '0016_onramp': onramp,
+  '0017_bundler': bundler,
 }
