@@ -1,19 +1,24 @@
+import { randomBytes } from 'node:crypto'
 import { DEV_ACCOUNTS, demoTokenAbi } from '@portico/contracts'
+import { buildSiweMessage } from '@portico/core/siwx'
 import { porticoAccountAbi } from '@portico/core/smart-account'
-import { encodeFunctionData, type Hex, parseEther, parseUnits } from 'viem'
-import { formatUserOperationRequest } from 'viem/account-abstraction'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { createTestClient, encodeFunctionData, type Hex, http, parseEther, parseUnits } from 'viem'
+import { entryPoint08Abi, formatUserOperationRequest } from 'viem/account-abstraction'
+import { afterAll, beforeAll, expect, test, vi } from 'vitest'
+import { buildServer } from '../server.ts'
 import { describeEachBackend, type TestDatabase } from '../test-support/backends.ts'
 import {
   type AccountAbstractionChain,
   type BundlerApp,
   bundlerConfigOf,
+  PAGE,
   rawCall,
   smartAccountClient,
   startAccountAbstractionChain,
   startBundlerApp,
 } from '../test-support/bundler.ts'
 import { BundlerErrorCode } from './errors.ts'
+import { findOperation } from './repository.ts'
 import { SponsorText } from './sponsorship.ts'
 
 let aa: AccountAbstractionChain
@@ -239,5 +244,120 @@ describeEachBackend('bundler', (backend) => {
     expect((await rawCall(services.url, 'eth_sendTransaction', [])).error?.code).toBe(
       BundlerErrorCode.METHOD_NOT_FOUND,
     )
+  })
+
+  test('the account signs ERC-6492 while undeployed and ERC-1271 once deployed: viem verifies both, sign-in accepts both', async () => {
+    const { account, client, bundlerClient } = await smartAccountClient(aa, services.url, { sponsored: true })
+    const siwx = await buildServer({
+      database: testDb.database,
+      siwx: { chainId: 31337, rpcUrl: aa.chain.rpcUrl, hashSecret: randomBytes(32) },
+    })
+    try {
+      const signIn = async () => {
+        const url = (path: string) => `/v1/siwx/${path}?projectId=${services.projectId}`
+        const nonce = await siwx.inject({ method: 'POST', url: url('nonce'), headers: { origin: PAGE } })
+        const message = buildSiweMessage({
+          domain: '127.0.0.1:3000',
+          address: account.address,
+          statement: 'Sign in with a smart account',
+          uri: PAGE,
+          version: '1',
+          chainId: 31337,
+          nonce: nonce.json().nonce,
+          issuedAt: new Date().toISOString(),
+        })
+        const signature = await account.signMessage({ message })
+        expect(await client.verifyMessage({ address: account.address, message, signature })).toBe(true)
+        const answer = await siwx.inject({
+          method: 'POST',
+          url: url('sessions'),
+          headers: { origin: PAGE },
+          payload: { message, signature },
+        })
+        expect(answer.statusCode).toBe(201)
+        expect(answer.json().session.data.accountAddress).toBe(account.address)
+        return signature
+      }
+      const counterfactual = await signIn()
+      expect(
+        counterfactual.endsWith('6492649264926492649264926492649264926492649264926492649264926492'),
+      ).toBe(true)
+
+      const hash = await bundlerClient.sendUserOperation({ calls: [{ to: receiver, value: 0n }] })
+      await bundlerClient.waitForUserOperationReceipt({ hash })
+      const deployed = await signIn()
+      expect(deployed).toHaveLength(132)
+      // The same owner's signature does not pass for another of its accounts.
+      const other = await smartAccountClient(aa, services.url, { sponsored: true, owner: account.owner })
+      expect(
+        await client.verifyMessage({
+          address: other.account.address,
+          message: 'hello',
+          signature: await account.signMessage({ message: 'hello' }),
+        }),
+      ).toBe(false)
+    } finally {
+      await siwx.close()
+    }
+  })
+
+  test('an operation in flight when the services stop is mined exactly once after restarts', async () => {
+    const node = createTestClient({ mode: 'anvil', transport: http(aa.chain.rpcUrl) })
+    const config = bundlerConfigOf(aa, {
+      operationsPerSenderPerDay: SENDER_LIMIT,
+      weiPerDay: parseEther('1'),
+    })
+    const { projectId } = services
+    /** The bundle holding the operation, once the node has it in its pool. */
+    const bundleInPool = async (hash: Hex) => {
+      let txHash: Hex | undefined
+      await vi.waitFor(
+        async () => {
+          txHash = (await findOperation(testDb.database.db, hash))?.txHash
+          expect(txHash).toBeDefined()
+          await aa.chain.client.getTransaction({ hash: txHash as Hex })
+        },
+        { timeout: 10_000, interval: 20 },
+      )
+      return txHash as Hex
+    }
+    await node.setAutomine(false)
+    try {
+      const { account, bundlerClient } = await smartAccountClient(aa, services.url, { sponsored: true })
+      const hash = await bundlerClient.sendUserOperation({ calls: [{ to: receiver, value: 0n }] })
+      const first = await bundleInPool(hash)
+      // Down with its bundle in the node's pool, and the node forgets that bundle meanwhile: the
+      // restarted bundler finds the operation nowhere on chain and submits it anew (the same signed
+      // bundle, as nothing changed: same operator nonce, same fees).
+      await services.close()
+      await node.dropTransaction({ hash: first })
+      await expect(aa.chain.client.getTransaction({ hash: first })).rejects.toThrow()
+      services = await startBundlerApp(testDb.database, config, {}, projectId)
+      const second = await bundleInPool(hash)
+      // Down again with the new bundle still waiting in the pool: the next run waits for it.
+      await services.close()
+      services = await startBundlerApp(testDb.database, config, {}, projectId)
+      await node.mine({ blocks: 1 })
+      await vi.waitFor(
+        async () => expect((await findOperation(testDb.database.db, hash))?.state).toBe('included'),
+        {
+          timeout: 10_000,
+          interval: 20,
+        },
+      )
+      expect((await findOperation(testDb.database.db, hash))?.txHash).toBe(second)
+      const events = await aa.chain.client.getContractEvents({
+        address: aa.contracts.entryPoint,
+        abi: entryPoint08Abi,
+        eventName: 'UserOperationEvent',
+        args: { userOpHash: hash },
+        fromBlock: 0n,
+      })
+      expect(events).toHaveLength(1)
+      expect(events[0]?.args.sender).toBe(account.address)
+      expect(events[0]?.transactionHash).toBe(second)
+    } finally {
+      await node.setAutomine(true)
+    }
   })
 })
