@@ -50,6 +50,7 @@ Portico is up in ${Math.round(performance.now() - started)} ms
   chain     ${stack.rpcUrl} (chain id ${stack.chainId})
   RPC proxy ${stack.proxyRpcUrl}
   WC relay  ${stack.walletConnectRelayUrl}
+  bundler   ${stack.bundlerUrl} (EntryPoint ${stack.smartAccounts.entryPoint})
   project   ${stack.projectId}
 
 How to try it

@@ -1,5 +1,5 @@
 export { demoBadgesAbi, demoTokenAbi } from './abis.ts'
-export { DEV_ACCOUNTS } from './accounts.ts'
+export { addressOfKey, DEV_ACCOUNTS } from './accounts.ts'
 export { type AnvilHandle, startAnvil } from './anvil.ts'
 export { deployDemoBadges } from './badges.ts'
 export { DEMO_POOL_TOKENS, DEMO_POOLS } from './demo.ts'

@@ -1,6 +1,7 @@
 import type { Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { z } from 'zod'
+import { BundlerEnvironment, bundlerFromEnv, bundlerRequirements } from '../bundler/config.ts'
 import {
   iconTableFromEnv,
   type MetadataOptionsInput,
@@ -133,6 +134,8 @@ const Environment = z.object({
   // Coinbase and Meld, each offered once its key is set. The sandbox has no variable: it pays from
   // a key of the server and is for npm start only.
   ...OnrampEnvironment.shape,
+  // The ERC-4337 bundler and gas sponsorship, on with BUNDLER_KEY (README, smart accounts).
+  ...BundlerEnvironment.shape,
 })
 
 /**
@@ -158,11 +161,13 @@ export function readProductionConfig(env: Record<string, string | undefined>): C
   const swaps = swapContractsFromEnv(given)
   problems.push(...swaps.problems)
   problems.push(...requirements(given))
+  problems.push(...bundlerRequirements(given))
   if (!parsed.success || problems.length > 0) return { ok: false, problems }
   const vars = parsed.data
 
   const chain = { rpcUrl: vars.RPC_URL, chainId: vars.CHAIN_ID }
   const onramp = onrampFromEnv(vars)
+  const bundler = bundlerFromEnv(vars, chain)
   return {
     ok: true,
     config: {
@@ -209,6 +214,7 @@ export function readProductionConfig(env: Record<string, string | undefined>): C
           : {}),
         ...(vars.WC_RELAY ? { walletConnectRelay: {} } : {}),
         ...(onramp ? { onramp } : {}),
+        ...(bundler ? { bundler } : {}),
         // Without a password the dashboard is off and /dashboard answers 404.
         ...(vars.DASHBOARD_PASSWORD ? { dashboard: { password: vars.DASHBOARD_PASSWORD } } : {}),
         ...(vars.EMAIL_LOGIN
