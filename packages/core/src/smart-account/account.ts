@@ -19,7 +19,7 @@ import {
 import { readContract } from 'viem/actions'
 import { porticoAccountAbi, porticoAccountFactoryAbi } from './abis.ts'
 
-export type PorticoSmartAccountImplementation = SmartAccountImplementation<
+type PorticoSmartAccountImplementation = SmartAccountImplementation<
   typeof entryPoint08Abi,
   '0.8',
   { owner: LocalAccount; factory: Address; salt: bigint }

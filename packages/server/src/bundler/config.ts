@@ -78,7 +78,7 @@ export const BundlerEnvironment = z.object({
 type BundlerVars = z.output<typeof BundlerEnvironment>
 
 /** The limits the variables set, each falling back to its default. */
-export function sponsorLimitsOf(vars: BundlerVars): SponsorLimits {
+function sponsorLimitsOf(vars: BundlerVars): SponsorLimits {
   return {
     operationsPerSenderPerDay:
       vars.SPONSOR_LIMIT_OPS_PER_ACCOUNT_PER_DAY ?? DEFAULT_SPONSOR_LIMITS.operationsPerSenderPerDay,

@@ -35,7 +35,7 @@ import { validateForSubmission } from './validation.ts'
 const SPONSORSHIP_VALID_S = 600
 
 /** What the embedded wallet needs to know to make a smart account on this chain. */
-export interface BundlerInfo {
+interface BundlerInfo {
   chainId: number
   entryPoint: Address
   accountFactory: Address | undefined

@@ -27,7 +27,7 @@ const simulationsAbi = parseAbi([
 ])
 
 /** Gas an eth_call of a simulation may burn: enough for any operation the bundler accepts. */
-export const SIMULATION_GAS = 25_000_000n
+const SIMULATION_GAS = 25_000_000n
 /** A balance no estimate runs out of, given to a sender that pays for itself while estimating. */
 const RICH = maxUint128
 

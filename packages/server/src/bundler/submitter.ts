@@ -17,7 +17,7 @@ import { findOnChain, inclusionIn } from './receipts.ts'
 import { claimPending, operationsIn, recordBundle, type StoredOperation, settle } from './repository.ts'
 import { refusalOf } from './simulation.ts'
 
-export type OperatorWallet = WalletClient<Transport, Chain, Account>
+type OperatorWallet = WalletClient<Transport, Chain, Account>
 
 export interface SubmitterOptions {
   db: Kysely<Tables>

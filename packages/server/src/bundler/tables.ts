@@ -33,7 +33,7 @@ export interface UserOperationRow {
   updated_at: Generated<Date>
 }
 
-export interface SponsorshipRow {
+interface SponsorshipRow {
   project_id: string
   /** The UTC day, YYYY-MM-DD. */
   day: string
