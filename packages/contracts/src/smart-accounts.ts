@@ -5,15 +5,11 @@ import {
   type Address,
   type Chain,
   concat,
-  createPublicClient,
-  createWalletClient,
-  defineChain,
   encodeAbiParameters,
   getAddress,
   getContractAddress,
   type Hash,
   type Hex,
-  http,
   isAddressEqual,
   keccak256,
   type PublicClient,
@@ -22,11 +18,8 @@ import {
   type Transport,
   type WalletClient,
 } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
-import { DEV_ACCOUNTS } from './accounts.ts'
-import { chainIdAt } from './chain-id.ts'
 import { compileContracts } from './compile.ts'
-import { DEMO_DEPLOYER_INDEX } from './demo.ts'
+import { deployerClients } from './deployer-clients.ts'
 import { readEntryPointArtifact } from './entry-point-artifacts.ts'
 import { readRecords, writeRecords } from './record-file.ts'
 
@@ -75,25 +68,11 @@ export async function ensureSmartAccounts(options: {
   operators?: readonly Address[]
   log?: (line: string) => void
 }): Promise<SmartAccountsDeployment> {
-  const chainId = await chainIdAt(options.rpcUrl, 3_000)
-  if (chainId === undefined) throw new Error(`No chain answers at ${options.rpcUrl}`)
-  const chain = defineChain({
-    id: chainId,
-    name: 'Portico demo chain',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [options.rpcUrl] } },
-  })
-  const transport = http(options.rpcUrl)
-  const client = createPublicClient({ chain, transport, pollingInterval: 20 }) as PublicClient
   // The EntryPoint is GPL-3.0 and the keys are anvil's: a local development chain only.
-  const node = await client.request({ method: 'web3_clientVersion' })
-  if (!node.startsWith('anvil/'))
-    throw new Error(`Smart accounts are set up on a local anvil chain only; ${options.rpcUrl} is ${node}`)
-  const wallet = createWalletClient({
-    account: privateKeyToAccount(DEV_ACCOUNTS[DEMO_DEPLOYER_INDEX].privateKey),
-    chain,
-    transport,
-  })
+  const { chainId, client, wallet } = await deployerClients(
+    options.rpcUrl,
+    'Smart accounts are set up on a local anvil chain only',
+  )
   let changed = false
   const confirm = async (hash: Hash, what: string) => {
     const { status } = await client.waitForTransactionReceipt({ hash })
