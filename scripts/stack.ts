@@ -187,7 +187,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           sponsorship: {
             paymaster: smartAccounts.paymaster,
             signerKey: paymasterSignerKey,
-            limits: sponsorLimitsFromEnv(process.env),
+            ...sponsorLimitsFromEnv(process.env),
           },
         },
         // Sign-in with wallet: signatures of contract accounts are checked on this chain.

@@ -64,6 +64,38 @@ const wei = z
   .regex(/^\d{1,30}$/, 'must be a whole number of wei, e.g. 100000000000000000 for 0.1 ETH')
   .transform(BigInt)
 
+/** `{"<projectId>": {"operationsPerAccountPerDay": 5, "weiPerDay": "…"}}`: a project's own limits. */
+const projectLimits = z
+  .string()
+  .transform((text, context) => {
+    try {
+      return JSON.parse(text) as unknown
+    } catch {
+      context.issues.push({ code: 'custom', input: text, message: 'must be JSON' })
+      return z.NEVER
+    }
+  })
+  .pipe(
+    z.record(
+      z.string().regex(/^[0-9a-f]{32}$/),
+      z.strictObject({
+        operationsPerAccountPerDay: z.number().int().min(0).max(1e9).optional(),
+        weiPerDay: z
+          .string()
+          .regex(/^\d{1,30}$/, 'must be a whole number of wei as a string')
+          .optional(),
+      }),
+      {
+        error: (issue) =>
+          issue.code === 'invalid_type'
+            ? 'must be a JSON object of project ids to limits'
+            : issue.code === 'invalid_key'
+              ? 'must name projects by their 32-hex-digit id'
+              : undefined,
+      },
+    ),
+  )
+
 /** The bundler's variables, for `portico-server` and `npm start` alike. */
 export const BundlerEnvironment = z.object({
   BUNDLER_KEY: key.optional(),
@@ -74,16 +106,31 @@ export const BundlerEnvironment = z.object({
   PAYMASTER_SIGNER_KEY: key.optional(),
   SPONSOR_LIMIT_OPS_PER_ACCOUNT_PER_DAY: count.optional(),
   SPONSOR_LIMIT_WEI_PER_DAY: wei.optional(),
+  SPONSOR_PROJECT_LIMITS: projectLimits.optional(),
 })
 type BundlerVars = z.output<typeof BundlerEnvironment>
 
-/** The limits the variables set, each falling back to its default. */
-function sponsorLimitsOf(vars: BundlerVars): SponsorLimits {
-  return {
+type SponsorLimitSettings = Pick<SponsorshipSettings, 'limits' | 'projects'>
+
+/** Every project's limits and the projects' own, each value falling back to the default. */
+function sponsorLimitsOf(vars: BundlerVars): SponsorLimitSettings {
+  const limits: SponsorLimits = {
     operationsPerSenderPerDay:
       vars.SPONSOR_LIMIT_OPS_PER_ACCOUNT_PER_DAY ?? DEFAULT_SPONSOR_LIMITS.operationsPerSenderPerDay,
     weiPerDay: vars.SPONSOR_LIMIT_WEI_PER_DAY ?? DEFAULT_SPONSOR_LIMITS.weiPerDay,
   }
+  const own = Object.entries(vars.SPONSOR_PROJECT_LIMITS ?? {})
+  if (own.length === 0) return { limits }
+  const projects = Object.fromEntries(
+    own.map(([id, project]) => [
+      id,
+      {
+        operationsPerSenderPerDay: project.operationsPerAccountPerDay ?? limits.operationsPerSenderPerDay,
+        weiPerDay: project.weiPerDay === undefined ? limits.weiPerDay : BigInt(project.weiPerDay),
+      },
+    ]),
+  )
+  return { limits, projects }
 }
 
 /** What depends on other variables: named together with the format problems. */
@@ -139,15 +186,15 @@ export function bundlerFromEnv(
           sponsorship: {
             paymaster: vars.PAYMASTER_ADDRESS,
             signerKey: vars.PAYMASTER_SIGNER_KEY,
-            limits: sponsorLimitsOf(vars),
+            ...sponsorLimitsOf(vars),
           },
         }
       : {}),
   }
 }
 
-/** For `npm start`: the limits from `SPONSOR_LIMIT_*`, the first problem thrown as `NAME problem`. */
-export function sponsorLimitsFromEnv(env: Record<string, string | undefined>): SponsorLimits {
+/** For `npm start`: the limits from `SPONSOR_*`, the first problem thrown as `NAME problem`. */
+export function sponsorLimitsFromEnv(env: Record<string, string | undefined>): SponsorLimitSettings {
   const given = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   )
