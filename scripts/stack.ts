@@ -2,14 +2,18 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import {
+  addressOfKey,
   DEMO_GENESIS_OFFSET_SECONDS,
   DEMO_POOL_TOKENS,
   DEMO_TOKEN_ICONS,
   DEV_ACCOUNTS,
   ensureDemoDeployment,
   ensureNameResolver,
+  ensureSmartAccounts,
   ensureUniswap,
   type NameResolverDeployment,
+  readEntryPointArtifact,
+  type SmartAccountsDeployment,
   startAnvil,
   type UniswapDeployment,
 } from '@portico/contracts'
@@ -21,6 +25,7 @@ import {
   rpcUpstreamsFromEnv,
   SOCIAL_CALLBACK_PATH,
   socialSettingsFromEnv,
+  sponsorLimitsFromEnv,
   startServer,
   trustProxyFromEnv,
 } from '@portico/server'
@@ -70,6 +75,10 @@ export interface Stack {
   nameResolver: NameResolverDeployment
   /** Uniswap V2 and its demo pools, which the services' swaps trade through. */
   uniswap: UniswapDeployment
+  /** EntryPoint v0.8, the PorticoAccountFactory and the funded PorticoPaymaster (issue 12). */
+  smartAccounts: SmartAccountsDeployment
+  /** The services' ERC-4337 bundler and paymaster for the chain and the dev project. */
+  bundlerUrl: string
   stop(): Promise<void>
 }
 
@@ -109,6 +118,20 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const uniswap = await step(log, 'swaps: Uniswap V2 and demo pools', () =>
       ensureUniswap({ rpcUrl: chainUrl, dataDir, tokens: poolTokens }),
     )
+    // ERC-4337: the EntryPoint (GPL-3.0, unmodified from npm), our account factory and a paymaster
+    // whose deposit the demo deployer funds; the bundler's and the paymaster signer's keys are kept
+    // in the data folder like the names gateway's.
+    const bundlerKey = await devKey(dataDir, 'bundler.key')
+    const paymasterSignerKey = await devKey(dataDir, 'paymaster-signer.key')
+    const smartAccounts = await step(log, 'smart accounts: EntryPoint v0.8, factory, paymaster', () =>
+      ensureSmartAccounts({
+        rpcUrl: chainUrl,
+        dataDir,
+        paymasterSigner: addressOfKey(paymasterSignerKey),
+        operators: [addressOfKey(bundlerKey)],
+      }),
+    )
+    const simulations = await readEntryPointArtifact('EntryPointSimulations')
     const webPort = options.webPort ?? 3000
     const pageOrigin = `http://${host}:${webPort}`
     const projectId = await devProjectId(dataDir)
@@ -119,7 +142,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const servicesUrl =
       options.publicUrl ?? `http://${host === '127.0.0.1' ? 'localhost' : host}:${serverPort}`
     const tokenIcons = iconTableFromEnv(process.env.PORTICO_TOKEN_ICONS) ?? DEMO_TOKEN_ICONS
-    const namesGatewayKey = parseGatewayKey(options.namesGatewayKey) ?? (await devGatewayKey(dataDir))
+    const namesGatewayKey =
+      parseGatewayKey(options.namesGatewayKey) ?? (await devKey(dataDir, 'names-gateway.key'))
     const identityProvider = await step(log, 'social login: development identity provider', () =>
       startDevIdentityProvider({ host, redirectUri: new URL(SOCIAL_CALLBACK_PATH, servicesUrl).href }),
     )
@@ -166,6 +190,20 @@ export async function startStack(options: StackOptions): Promise<Stack> {
               tokens: poolTokens,
               tokenIcons,
             },
+          },
+        },
+        // The bundler and gas sponsorship for smart accounts, within SPONSOR_LIMIT_* per project.
+        bundler: {
+          chainId: deployment.chainId,
+          rpcUrl: chainUrl,
+          entryPoint: smartAccounts.entryPoint,
+          operatorKey: bundlerKey,
+          simulations: { code: simulations.deployedBytecode },
+          accountFactory: smartAccounts.factory,
+          sponsorship: {
+            paymaster: smartAccounts.paymaster,
+            signerKey: paymasterSignerKey,
+            ...sponsorLimitsFromEnv(process.env),
           },
         },
         // Sign-in with wallet: signatures of contract accounts are checked on this chain.
@@ -248,6 +286,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       deployment,
       nameResolver,
       uniswap,
+      smartAccounts,
+      bundlerUrl: `${server.publicUrl}/v1/bundler?projectId=${projectId}`,
       stop,
     }
   } catch (error) {
@@ -293,13 +333,14 @@ function parseGatewayKey(value: string | undefined): `0x${string}` | undefined {
 }
 
 /**
- * The names gateway's key, made once and kept in the data folder like the services' own dev keys,
- * so the resolver deployed on the kept chain goes on trusting it after a restart.
+ * A key made once and kept in the data folder like the services' own dev keys (the names gateway's,
+ * the bundler's, the paymaster signer's), so contracts on the kept chain go on trusting it after a
+ * restart.
  */
-async function devGatewayKey(dataDir: string): Promise<`0x${string}`> {
-  const file = join(dataDir, 'names-gateway.key')
+async function devKey(dataDir: string, name: string): Promise<`0x${string}`> {
+  const file = join(dataDir, name)
   const saved = (await readFile(file, 'utf8').catch(() => '')).trim()
-  // A damaged file only costs a new key, which the resolver is then re-pointed to.
+  // A damaged file only costs a new key, which the contracts are then re-pointed to.
   if (GATEWAY_KEY.test(saved)) return `0x${saved.replace(/^0x/, '')}`
   const key = `0x${randomBytes(32).toString('hex')}` as const
   await writeFile(file, `${key}\n`, { mode: 0o600 })

@@ -51,6 +51,7 @@ Portico is up in ${Math.round(performance.now() - started)} ms
   RPC proxy ${stack.proxyRpcUrl}
   WC relay  ${stack.walletConnectRelayUrl}
   social    ${stack.identityProviderUrl} (development identity provider for all six social logins)
+  bundler   ${stack.bundlerUrl} (EntryPoint ${stack.smartAccounts.entryPoint})
   project   ${stack.projectId}
 
 How to try it

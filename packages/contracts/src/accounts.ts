@@ -1,4 +1,5 @@
 import type { Address, Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 
 /** The mnemonic anvil (and Hardhat) derive their default accounts from. */
 export const DEV_MNEMONIC = 'test test test test test test test test test test test junk'
@@ -50,3 +51,6 @@ export const DEV_ACCOUNTS = [
     privateKey: '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6',
   },
 ] as const satisfies readonly DevAccount[]
+
+/** The address of a private key, for scripts that hold keys but not viem. */
+export const addressOfKey = (privateKey: Hex): Address => privateKeyToAccount(privateKey).address

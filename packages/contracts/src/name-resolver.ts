@@ -3,22 +3,15 @@ import {
   type Account,
   type Address,
   type Chain,
-  createPublicClient,
-  createWalletClient,
-  defineChain,
   getAddress,
-  http,
   isAddressEqual,
   type PublicClient,
   type Transport,
   type WalletClient,
 } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
 import { porticoNameResolverAbi } from './abis.ts'
-import { DEV_ACCOUNTS } from './accounts.ts'
-import { chainIdAt } from './chain-id.ts'
 import { compileContracts } from './compile.ts'
-import { DEMO_DEPLOYER_INDEX } from './demo.ts'
+import { deployerClients } from './deployer-clients.ts'
 import { readRecords, writeRecords } from './record-file.ts'
 
 export type NameResolverDeployment = {
@@ -66,21 +59,7 @@ export async function ensureNameResolver(options: {
   signer: Address
   log?: (line: string) => void
 }): Promise<NameResolverDeployment> {
-  const chainId = await chainIdAt(options.rpcUrl, 3_000)
-  if (chainId === undefined) throw new Error(`No chain answers at ${options.rpcUrl}`)
-  const chain = defineChain({
-    id: chainId,
-    name: 'Portico demo chain',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [options.rpcUrl] } },
-  })
-  const transport = http(options.rpcUrl)
-  const client = createPublicClient({ chain, transport, pollingInterval: 20 })
-  const wallet = createWalletClient({
-    account: privateKeyToAccount(DEV_ACCOUNTS[DEMO_DEPLOYER_INDEX].privateKey),
-    chain,
-    transport,
-  })
+  const { chainId, client, wallet } = await deployerClients(options.rpcUrl)
   const recordsPath = join(options.dataDir, 'name-resolvers.json')
   const records = await readRecords<{ address: Address }>(recordsPath)
   const recorded = records[String(chainId)]?.address

@@ -3,12 +3,8 @@ import {
   type Account,
   type Address,
   type Chain,
-  createPublicClient,
-  createWalletClient,
-  defineChain,
   getAddress,
   type Hash,
-  http,
   isAddressEqual,
   type PublicClient,
   parseEther,
@@ -17,11 +13,9 @@ import {
   type WalletClient,
   zeroAddress,
 } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
 import { demoTokenAbi } from './abis.ts'
-import { DEV_ACCOUNTS } from './accounts.ts'
-import { chainIdAt } from './chain-id.ts'
-import { DEMO_DEPLOYER_INDEX, DEMO_POOLS } from './demo.ts'
+import { DEMO_POOLS } from './demo.ts'
+import { deployerClients } from './deployer-clients.ts'
 import type { DemoTokenInfo } from './deployment.ts'
 import { readRecords, writeRecords } from './record-file.ts'
 import { uniswapFactoryAbi, uniswapPairAbi, uniswapRouterAbi } from './uniswap-abis.ts'
@@ -61,25 +55,11 @@ export async function ensureUniswap(options: {
   tokens: readonly DemoTokenInfo[]
   log?: (line: string) => void
 }): Promise<UniswapDeployment> {
-  const chainId = await chainIdAt(options.rpcUrl, 3_000)
-  if (chainId === undefined) throw new Error(`No chain answers at ${options.rpcUrl}`)
-  const chain = defineChain({
-    id: chainId,
-    name: 'Portico demo chain',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [options.rpcUrl] } },
-  })
-  const transport = http(options.rpcUrl)
-  const client = createPublicClient({ chain, transport, pollingInterval: 20 }) as PublicClient
   // The licence note promises Uniswap V2 on the development chain only: refuse any other node.
-  const node = await client.request({ method: 'web3_clientVersion' })
-  if (!node.startsWith('anvil/'))
-    throw new Error(`Uniswap V2 is deployed on a local anvil chain only; ${options.rpcUrl} is ${node}`)
-  const wallet = createWalletClient({
-    account: privateKeyToAccount(DEV_ACCOUNTS[DEMO_DEPLOYER_INDEX].privateKey),
-    chain,
-    transport,
-  })
+  const { chainId, client, wallet } = await deployerClients(
+    options.rpcUrl,
+    'Uniswap V2 is deployed on a local anvil chain only',
+  )
   const recordsPath = join(options.dataDir, 'uniswap.json')
   const records = await readRecords<UniswapRecord>(recordsPath)
   const recorded = records[String(chainId)]

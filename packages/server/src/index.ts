@@ -1,3 +1,4 @@
+export { type BundlerSettings, sponsorLimitsFromEnv } from './bundler/config.ts'
 export {
   type ChainOptionsInput,
   DEFAULT_PRICES,

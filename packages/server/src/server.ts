@@ -2,6 +2,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServ
 import { adminPlugin } from './admin/routes.ts'
 import { DEFAULT_RETENTION_DAYS } from './analytics/retention.ts'
 import { analyticsPlugin } from './analytics/routes.ts'
+import { bundlerPlugin } from './bundler/routes.ts'
+import type { Bundler } from './bundler/service.ts'
 import type { ChainData } from './chain-data/config.ts'
 import { chainDataPlugin } from './chain-data/routes.ts'
 import type { SwapsConfig } from './convert/config.ts'
@@ -71,6 +73,11 @@ export interface BuildServerOptions {
    * /v1/convert routes but the gas price do not exist, and every chain is `Network not supported for Swaps`.
    */
   swaps?: SwapsConfig | undefined
+  /**
+   * The ERC-4337 bundler and gas sponsorship of one chain (`startBundler`); absent, `POST
+   * /v1/bundler` does not exist.
+   */
+  bundler?: Bundler | undefined
   /** Lets the projects CLI reach a server that holds the embedded database (see admin/channel.ts). */
   adminToken?: string | undefined
   /** Which reverse proxies' `X-Forwarded-For` to believe for the visitor's address (http/trust-proxy.ts). */
@@ -114,6 +121,7 @@ export async function buildServer({
   chain,
   rpcProxy,
   swaps,
+  bundler,
   adminToken,
   trustProxy,
   analyticsRetentionDays = DEFAULT_RETENTION_DAYS,
@@ -154,6 +162,7 @@ export async function buildServer({
       if (swaps) await v1.register(convertPlugin, { swaps })
       if (farcaster) await v1.register(farcasterChannelPlugin(database.db, farcaster))
       await v1.register(walletsPlugin, { registry: walletRegistry ?? (await loadWalletRegistry()) })
+      if (bundler) await v1.register(bundlerPlugin, { bundler })
     },
     { prefix: '/v1' },
   )

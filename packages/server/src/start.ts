@@ -2,6 +2,8 @@ import { type AddressInfo, createServer } from 'node:net'
 import type { Address } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { newAdminToken, publishAdminChannel } from './admin/channel.ts'
+import { type BundlerSettings, prepareBundler } from './bundler/config.ts'
+import { type Bundler, startBundler } from './bundler/service.ts'
 import type { ChainOptionsInput } from './chain-data/config.ts'
 import { type ChainServices, startChainServices } from './chain-data/service.ts'
 import { SwapsOptions, type SwapsOptionsInput } from './convert/config.ts'
@@ -122,6 +124,12 @@ export interface StartServerOptions {
    * `data/wallets/SOURCES.md`); the shipped registry by default. Checked before anything opens.
    */
   walletRegistry?: string
+  /**
+   * Turns on the ERC-4337 bundler for one chain at `POST /v1/bundler` (issue 12): user operations
+   * validated, stored and submitted from `operatorKey`; with `sponsorship`, the ERC-7677 paymaster
+   * methods signing for a PorticoPaymaster within per-project daily limits.
+   */
+  bundler?: BundlerSettings
   /** Lines for whoever runs the server (a created key, dev mail arriving); the console by default. */
   log?: (line: string) => void
   /** Trouble the services recover from by themselves (chain node or database connection lost); stderr by default. */
@@ -178,6 +186,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // Checks endpoints, secrets and Apple's key; opens nothing.
   const social =
     options.social && publicUrl ? await prepareSocial(options.social, { mode, publicUrl }) : undefined
+  const bundlerConfig = options.bundler ? await prepareBundler(options.bundler) : undefined
   // Before the database: a refusal leaves no migration behind.
   if (options.dataDir) await preparePrivateDataDir(options.dataDir)
   const hashSecret =
@@ -217,10 +226,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   })
   let chain: ChainServices | undefined
   let rpcProxy: RpcProxy | undefined
+  let bundler: Bundler | undefined
   try {
     if (options.devProject) await ensureProject(database.db, options.devProject)
     chain = options.chain ? startChainServices(database, options.chain, options.warn) : undefined
     rpcProxy = options.rpcProxy ? startRpcProxy(options.rpcProxy) : undefined
+    bundler = bundlerConfig ? startBundler(database, bundlerConfig, { warn: options.warn }) : undefined
     // Only the embedded database is locked to this process; a Postgres server takes the CLI directly.
     const adminToken = options.dataDir && !options.databaseUrl ? newAdminToken() : undefined
     const app = await buildServer({
@@ -234,6 +245,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       chain: chain?.chainData,
       rpcProxy,
       swaps,
+      bundler,
       trustProxy: options.trustProxy,
       analyticsRetentionDays: options.analyticsRetentionDays,
       analyticsRateLimit: options.analyticsRateLimit,
@@ -268,6 +280,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         await withdrawAdmin()
         await app.close()
         rpcProxy?.stop()
+        await bundler?.stop()
         await chain?.stop()
         if (embedded) await closeEmbedded(embedded)
         await database.close()
@@ -275,6 +288,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     }
   } catch (error) {
     rpcProxy?.stop()
+    await bundler?.stop()
     await chain?.stop()
     if (embedded) await closeEmbedded(embedded)
     await database.close()

@@ -68,7 +68,6 @@ export function walletNavigation(
   return undefined
 }
 
-
 /** Telegram's in-app browser on Android, where deep links need the double encoding. */
 export function isTelegramAndroid(context: { userAgent: string; hasTelegramWebView: boolean }): boolean {
   return context.hasTelegramWebView && /android/i.test(context.userAgent)

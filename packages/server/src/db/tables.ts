@@ -1,4 +1,5 @@
 import type { AnalyticsTables } from '../analytics/tables.ts'
+import type { BundlerTables } from '../bundler/tables.ts'
 import type { DashboardTables } from '../dashboard/tables.ts'
 import type { EmbeddedTables } from '../embedded/tables.ts'
 import type { FarcasterTables } from '../farcaster/tables.ts'
@@ -25,4 +26,5 @@ export interface Tables
     WcRelayTables,
     OnrampTables,
     FarcasterTables,
-    SocialTables {}
+    SocialTables,
+    BundlerTables {}

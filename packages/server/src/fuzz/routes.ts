@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Route } from './fuzz.ts'
+import { bundlerRoutes } from './routes/bundler.ts'
 import { chainDataRoutes } from './routes/chain-data.ts'
 import { convertRoutes } from './routes/convert.ts'
 import { dashboardRoutes } from './routes/dashboard.ts'
@@ -34,6 +35,7 @@ export const ROUTES: Route[] = [
   ...pageServerRoutes,
   ...walletConnectRelayRoutes,
   ...walletRoutes,
+  ...bundlerRoutes,
 ]
 
 /** `METHOD path` for every route the app registered, read from Fastify's route tree; HEAD twins left out. */

@@ -1,10 +1,19 @@
 import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
-import { DEMO_POOL_TOKENS, DEV_ACCOUNTS } from '@portico/contracts'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import {
+  DEMO_POOL_TOKENS,
+  DEV_ACCOUNTS,
+  ensureSmartAccounts,
+  readEntryPointArtifact,
+} from '@portico/contracts'
 import { buildSiweMessage, type SiweFields } from '@portico/core/siwx'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
+import { startBundler } from '../bundler/service.ts'
 import { ChainOptions } from '../chain-data/config.ts'
 import { NATIVE_TOKEN } from '../convert/market.ts'
 import type { DashboardServices } from '../dashboard/setup.ts'
@@ -61,6 +70,9 @@ export interface FuzzTarget {
   accounts: string[]
   /** The tokens the swaps offer on the chain, native first, as CAIP-10 addresses. */
   swapTokens: string[]
+  /** The bundler's EntryPoint and the account factory on the chain. */
+  entryPoint: string
+  accountFactory: string
   /** `next` cursors the routes handed out, to pass back and to tamper with. */
   cursors: { history: string[]; nfts: string[] }
   signer: PrivateKeyAccount
@@ -136,6 +148,32 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
       publicUrl: SERVICES,
       pollWaitMs: 0,
     })
+    // The bundler, its operator and paymaster signer dev accounts no other route sends from.
+    const aaDir = await mkdtemp(join(tmpdir(), 'portico-fuzz-aa-'))
+    closers.push(() => rm(aaDir, { recursive: true, force: true }))
+    const contracts = await ensureSmartAccounts({
+      rpcUrl: chain.rpcUrl,
+      dataDir: aaDir,
+      paymasterSigner: DEV_ACCOUNTS[4].address,
+    })
+    const bundler = startBundler(
+      database,
+      {
+        chainId: config.chainId,
+        rpcUrl: chain.rpcUrl,
+        entryPoint: contracts.entryPoint,
+        operatorKey: DEV_ACCOUNTS[3].privateKey,
+        simulationsCode: (await readEntryPointArtifact('EntryPointSimulations')).deployedBytecode,
+        accountFactory: contracts.factory,
+        sponsorship: {
+          paymaster: contracts.paymaster,
+          signerKey: DEV_ACCOUNTS[4].privateKey,
+          limits: { operationsPerSenderPerDay: 1_000, weiPerDay: 10n ** 20n },
+        },
+      },
+      { warn: () => {} },
+    )
+    closers.push(() => bundler.stop())
     const serverErrors: string[] = []
     const dashboard: DashboardServices = { ...testDashboard(), publicUrl: SERVICES }
     const adminToken = randomBytes(16).toString('hex')
@@ -152,6 +190,7 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
       },
       rpcProxy,
       social,
+      bundler,
       swaps: swaps.config,
       embedded: {
         vault,
@@ -204,6 +243,8 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
       chainId: config.chainId,
       tokens: Object.values(chain.deployment.tokens).map((token) => token.address.toLowerCase()),
       accounts,
+      entryPoint: contracts.entryPoint,
+      accountFactory: contracts.factory,
       swapTokens: [
         `eip155:${config.chainId}:${NATIVE_TOKEN}`,
         ...DEMO_POOL_TOKENS.map((key) => `eip155:${config.chainId}:${chain.deployment.tokens[key].address}`),

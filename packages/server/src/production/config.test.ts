@@ -384,3 +384,71 @@ describe('portico-server configuration', () => {
     ])
   })
 })
+
+describe('portico-server bundler configuration', () => {
+  const BUNDLER = {
+    BUNDLER_KEY: key('1'),
+    BUNDLER_SIMULATIONS_ARTIFACT: '/opt/aa/EntryPointSimulations.json',
+  }
+
+  it('turns the bundler on with BUNDLER_KEY, sponsorship with the paymaster pair, limits defaulting', () => {
+    const off = readProductionConfig(NEWCOMER)
+    expect(off.ok && off.config.server.bundler).toBeUndefined()
+    const on = readProductionConfig({
+      ...NEWCOMER,
+      ...BUNDLER,
+      ACCOUNT_FACTORY: ADDRESS('f'),
+      PAYMASTER_ADDRESS: ADDRESS('e'),
+      PAYMASTER_SIGNER_KEY: key('2'),
+      SPONSOR_LIMIT_OPS_PER_ACCOUNT_PER_DAY: '3',
+    })
+    if (!on.ok) throw new Error(on.problems.join('\n'))
+    expect(on.config.server.bundler).toEqual({
+      chainId: 31337,
+      rpcUrl: 'http://chain:8545',
+      operatorKey: `0x${key('1')}`,
+      simulations: { artifactPath: '/opt/aa/EntryPointSimulations.json' },
+      accountFactory: getAddress(ADDRESS('f')),
+      sponsorship: {
+        paymaster: getAddress(ADDRESS('e')),
+        signerKey: `0x${key('2')}`,
+        limits: { operationsPerSenderPerDay: 3, weiPerDay: 10n ** 17n },
+      },
+    })
+    const unsponsored = readProductionConfig({ ...NEWCOMER, ...BUNDLER })
+    expect(unsponsored.ok && unsponsored.config.server.bundler?.sponsorship).toBeUndefined()
+  })
+
+  it('refuses bundler variables that are malformed, alone, or missing their partner', () => {
+    expect(
+      problemsOf({
+        ...NEWCOMER,
+        BUNDLER_KEY: 'nope',
+        PAYMASTER_ADDRESS: '0x12',
+        SPONSOR_LIMIT_WEI_PER_DAY: '0.1',
+      }),
+    ).toEqual([
+      'BUNDLER_KEY must be a private key: 64 hex characters',
+      'PAYMASTER_ADDRESS must be a 0x address of 40 hex digits',
+      'SPONSOR_LIMIT_WEI_PER_DAY must be a whole number of wei, e.g. 100000000000000000 for 0.1 ETH',
+      'BUNDLER_SIMULATIONS_ARTIFACT is required with BUNDLER_KEY: the path of EntryPointSimulations.json from @account-abstraction/contracts@0.8.0',
+      'PAYMASTER_ADDRESS and PAYMASTER_SIGNER_KEY go together: the paymaster and the key it trusts',
+    ])
+    expect(
+      problemsOf({ ...NEWCOMER, PAYMASTER_ADDRESS: ADDRESS('e'), PAYMASTER_SIGNER_KEY: key('2') }),
+    ).toEqual([
+      'PAYMASTER_ADDRESS has no use without BUNDLER_KEY, which turns the bundler on',
+      'PAYMASTER_SIGNER_KEY has no use without BUNDLER_KEY, which turns the bundler on',
+    ])
+    expect(
+      problemsOf({
+        ...NEWCOMER,
+        ...BUNDLER,
+        PAYMASTER_ADDRESS: ADDRESS('e'),
+        PAYMASTER_SIGNER_KEY: key('1'),
+      }),
+    ).toEqual([
+      'PAYMASTER_SIGNER_KEY must differ from BUNDLER_KEY: one pays for bundles, the other signs sponsorships',
+    ])
+  })
+})

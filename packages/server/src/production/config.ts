@@ -1,6 +1,7 @@
 import type { Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { z } from 'zod'
+import { BundlerEnvironment, bundlerFromEnv, bundlerRequirements } from '../bundler/config.ts'
 import {
   iconTableFromEnv,
   type MetadataOptionsInput,
@@ -138,6 +139,8 @@ const Environment = z.object({
   ...OnrampEnvironment.shape,
   // Sign In With Farcaster, on once an OP Mainnet node is named to read fids from.
   ...FarcasterEnvironment.shape,
+  // The ERC-4337 bundler and gas sponsorship, on with BUNDLER_KEY (README, smart accounts).
+  ...BundlerEnvironment.shape,
 })
 
 /**
@@ -165,12 +168,14 @@ export function readProductionConfig(env: Record<string, string | undefined>): C
   const social = socialOf(given)
   problems.push(...social.problems)
   problems.push(...requirements(given))
+  problems.push(...bundlerRequirements(given))
   if (!parsed.success || problems.length > 0) return { ok: false, problems }
   const vars = parsed.data
 
   const chain = { rpcUrl: vars.RPC_URL, chainId: vars.CHAIN_ID }
   const onramp = onrampFromEnv(vars)
   const farcaster = farcasterFromEnv(vars)
+  const bundler = bundlerFromEnv(vars, chain)
   return {
     ok: true,
     config: {
@@ -219,6 +224,7 @@ export function readProductionConfig(env: Record<string, string | undefined>): C
         ...(vars.WALLET_REGISTRY ? { walletRegistry: vars.WALLET_REGISTRY } : {}),
         ...(onramp ? { onramp } : {}),
         ...(farcaster ? { farcaster } : {}),
+        ...(bundler ? { bundler } : {}),
         // Without a password the dashboard is off and /dashboard answers 404.
         ...(vars.DASHBOARD_PASSWORD ? { dashboard: { password: vars.DASHBOARD_PASSWORD } } : {}),
         ...(Object.keys(social.settings).length > 0 ? { social: social.settings } : {}),

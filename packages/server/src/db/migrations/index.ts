@@ -18,6 +18,7 @@ import * as onramp from './0016_onramp.ts'
 import * as onrampPurchasesByAddress from './0017_onramp_purchases_by_address.ts'
 import * as farcasterChannels from './0018_farcaster_channels.ts'
 import * as socialLogin from './0019_social_login.ts'
+import * as bundler from './0020_bundler.ts'
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Listed in code rather
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0017_onramp_purchases_by_address': onrampPurchasesByAddress,
   '0018_farcaster_channels': farcasterChannels,
   '0019_social_login': socialLogin,
+  '0020_bundler': bundler,
 }

@@ -1,0 +1,63 @@
+import fc from 'fast-check'
+import type { Route } from '../fuzz.ts'
+import type { FuzzTarget } from '../target.ts'
+import { CORS_GUARD, fromPage } from './common.ts'
+
+/** 0x and between `min` and `max` bytes. */
+const bytes = (min: number, max: number) =>
+  fc.uint8Array({ minLength: min, maxLength: max }).map((data) => `0x${Buffer.from(data).toString('hex')}`)
+
+/** A user operation the bundler may take or refuse: real accounts and contracts, random numbers. */
+const userOperation = (target: FuzzTarget) =>
+  fc.record(
+    {
+      sender: fc.constantFrom(target.accountFactory, ...target.accounts),
+      nonce: fc.bigInt({ min: 0n, max: 2n ** 200n }).map((n) => `0x${n.toString(16)}`),
+      factory: fc.constant(target.accountFactory),
+      factoryData: bytes(0, 100),
+      callData: bytes(0, 200),
+      callGasLimit: fc.bigInt({ min: 0n, max: 2n ** 128n - 1n }).map((n) => `0x${n.toString(16)}`),
+      verificationGasLimit: fc.bigInt({ min: 0n, max: 2n ** 24n }).map((n) => `0x${n.toString(16)}`),
+      preVerificationGas: fc.bigInt({ min: 0n, max: 2n ** 24n }).map((n) => `0x${n.toString(16)}`),
+      maxFeePerGas: fc.bigInt({ min: 0n, max: 2n ** 40n }).map((n) => `0x${n.toString(16)}`),
+      maxPriorityFeePerGas: fc.bigInt({ min: 0n, max: 2n ** 40n }).map((n) => `0x${n.toString(16)}`),
+      signature: bytes(0, 70),
+    },
+    { requiredKeys: ['sender', 'nonce', 'callData', 'signature'] },
+  )
+
+export const bundlerRoutes: Route[] = [
+  {
+    name: 'POST /v1/bundler',
+    guard: CORS_GUARD,
+    valid: (target) => {
+      const chainId = `0x${target.chainId.toString(16)}`
+      const call = fc
+        .tuple(
+          fc.oneof(fc.integer(), fc.string({ maxLength: 8 })),
+          fc.oneof(
+            fc.constant({ method: 'eth_chainId', params: [] }),
+            fc.constant({ method: 'eth_supportedEntryPoints', params: [] }),
+            userOperation(target).map((op) => ({
+              method: 'eth_estimateUserOperationGas',
+              params: [op, target.entryPoint],
+            })),
+            userOperation(target).map((op) => ({
+              method: 'eth_sendUserOperation',
+              params: [op, target.entryPoint],
+            })),
+            userOperation(target).map((op) => ({
+              method: 'pm_getPaymasterStubData',
+              params: [op, target.entryPoint, chainId, {}],
+            })),
+            bytes(32, 32).map((hash) => ({ method: 'eth_getUserOperationReceipt', params: [hash] })),
+            bytes(32, 32).map((hash) => ({ method: 'eth_getUserOperationByHash', params: [hash] })),
+          ),
+        )
+        .map(([id, call]) => ({ jsonrpc: '2.0', id, ...call }))
+      return fc
+        .oneof(call, fc.array(call, { minLength: 1, maxLength: 3 }))
+        .map((json) => fromPage(target, 'POST', '/v1/bundler', { body: { json } }))
+    },
+  },
+]
