@@ -75,6 +75,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 const USER_DISCONNECTED = { code: 6000, message: 'User disconnected.' }
+/** How long a disconnect waits for the relay to take the wallet's notice before the page moves on. */
+const DISCONNECT_WAIT_MS = 2_000
 
 const isPhone = () => typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches
 
@@ -205,7 +207,12 @@ export async function startLive({ settings, chain, transport, pairing, events }:
       const current = session
       session = undefined
       if (!current || !client.session.keys.includes(current.topic)) return
-      await client.disconnect({ topic: current.topic, reason: USER_DISCONNECTED })
+      // The page lets go at once (its stored session is already forgotten); the wallet hears it as
+      // soon as the relay carries the message. A slow or absent relay never holds the visitor here.
+      const told = client
+        .disconnect({ topic: current.topic, reason: USER_DISCONNECTED })
+        .catch(() => undefined)
+      await Promise.race([told, new Promise((resolve) => setTimeout(resolve, DISCONNECT_WAIT_MS))])
     },
     async request(args: EIP1193Parameters): Promise<unknown> {
       const current = session
