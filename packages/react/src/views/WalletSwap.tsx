@@ -13,6 +13,7 @@ import {
   swapBlocker,
   tokenAddressOf,
   toUnits,
+  trimAmount,
 } from '@portico/core'
 import { useEffect, useId } from 'react'
 import { SwapIcon } from '../components/icons.tsx'
@@ -281,6 +282,5 @@ function heldUnits(portfolio: Balance[], token: SwapToken): bigint | undefined {
 /** All of a token; of the native coin, all but a reserve for the network fee. */
 function maxAmount(token: SwapToken, units: bigint): string {
   const reserve = isNativeSwapToken(token) ? 10n ** BigInt(Math.max(0, token.decimals - 3)) : 0n
-  const whole = formatUnitsFloor(units > reserve ? units - reserve : 0n, token.decimals, token.decimals)
-  return whole.includes('.') ? whole.replace(/0+$/, '').replace(/\.$/, '') : whole
+  return trimAmount(formatUnitsFloor(units > reserve ? units - reserve : 0n, token.decimals, token.decimals))
 }
