@@ -1,4 +1,5 @@
 /// <reference types="vite/client" />
+import '../../http/dark-page.css'
 import './dashboard.css'
 import { fetchProjects, fetchSummary, LoggedOut } from './api.ts'
 import { el } from './dom.ts'

@@ -4,6 +4,7 @@ import { el } from '../../dashboard/app/dom.ts'
 import { DEV_WALLET_CONFIG_ID, DevWalletConfig } from '../config.ts'
 import { describeRequest } from './requests.ts'
 import { startWallet, type WalletState } from './wallet.ts'
+import '../../http/dark-page.css'
 import './dev-wallet.css'
 
 // The dev wallet page: everything from elements and text nodes (a dapp's name, a message to sign
