@@ -74,7 +74,6 @@ describeEachBackend('smart accounts for the secure frame', (backend) => {
       entryPoint: aa.contracts.entryPoint,
       factory: aa.contracts.factory,
       sponsored: true,
-      bundlerPath: '/v1/auth/bundler',
     })
   })
 

@@ -8,18 +8,16 @@ import { callerOf } from './guard.ts'
 /**
  * What the secure frame needs to give each user a smart account (issue 12): published in the frame
  * page's config, so the frame knows before its first message whether smart accounts exist here.
+ * The frame reaches the bundler through `/v1/auth/bundler`, below.
  */
-export const FrameSmartAccounts = z.object({
-  entryPoint: z.string(),
-  factory: z.string(),
+export interface FrameSmartAccounts {
+  entryPoint: string
+  factory: string
   /** The services' paymaster may pay for the user's operations (within the project's limits). */
-  sponsored: z.boolean(),
-  /** The frame's own bundler route, same origin as the frame: `/v1/auth/bundler`. */
-  bundlerPath: z.string(),
-})
-export type FrameSmartAccounts = z.infer<typeof FrameSmartAccounts>
+  sponsored: boolean
+}
 
-export const BUNDLER_PATH = '/bundler'
+const BUNDLER_PATH = '/bundler'
 
 /**
  * The bundler's settings for the embedded wallet's chain, when the bundler serves that chain and
@@ -35,7 +33,6 @@ export function frameSmartAccounts(
     entryPoint: info.entryPoint,
     factory: info.accountFactory,
     sponsored: info.paymaster !== undefined,
-    bundlerPath: `/v1/auth${BUNDLER_PATH}`,
   }
 }
 
