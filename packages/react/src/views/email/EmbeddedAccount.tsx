@@ -11,6 +11,7 @@ export function EmbeddedAccount({ portico }: ViewProps) {
   const account = useStore(portico.account)
   const [user, setUser] = useState<EmbeddedUser>()
   const [error, setError] = useState<string>()
+  const [switching, setSwitching] = useState(false)
   const embedded = portico.embedded.isEmbedded(account.connectorId)
 
   useEffect(() => {
@@ -25,8 +26,23 @@ export function EmbeddedAccount({ portico }: ViewProps) {
     }
   }, [portico, embedded])
 
+  // Reconnects with the other account: wagmi hears the new address, and the view the new user.
+  const switchTo = async (next: 'eoa' | 'smartAccount') => {
+    setSwitching(true)
+    setError(undefined)
+    try {
+      await portico.embedded.setPreferredAccountType(next)
+      setUser(await portico.embedded.getUser())
+    } catch (caught) {
+      setError(errorMessage(caught))
+    } finally {
+      setSwitching(false)
+    }
+  }
+
   if (!embedded) return null
   const type = user?.accounts.find((entry) => entry.address === user.address)?.type ?? 'eoa'
+  const other = type === 'eoa' ? 'smartAccount' : 'eoa'
   return (
     <div className="stack center">
       <span>
@@ -53,6 +69,16 @@ export function EmbeddedAccount({ portico }: ViewProps) {
       )}
       {user?.recovery === 'passkey' && (
         <p className="muted">Only your passkey can recover this wallet on a new device.</p>
+      )}
+      {user && (
+        <button
+          type="button"
+          className="link-button"
+          disabled={switching}
+          onClick={() => void switchTo(other)}
+        >
+          {other === 'eoa' ? 'Use EOA' : 'Use smart account'}
+        </button>
       )}
       <button type="button" className="link-button" onClick={() => portico.router.push('UpdateEmailWallet')}>
         Update email
