@@ -42,7 +42,7 @@ const dialogOf = (p: Page) => p.getByRole('dialog')
 const secureFrameContext = (p: Page) => frameContextOf(p, stack.servicesUrl)
 const focusedTag = (p: Page) => p.evaluate(() => document.activeElement?.tagName)
 /** Sign-in with wallet is not what these tests are about. */
-const PAGE_URL = `${stack.pageUrl}/?signIn=off`
+const PAGE_URL = `${stack.pageUrl}/?signIn=off&account=eoa`
 const statusOf = (p: Page) => p.getByTestId('status').textContent()
 
 async function startEmailLogin(p: Page, address: string) {
