@@ -104,6 +104,11 @@ describe('the embedded wallet connects a smart account by default', () => {
     })
     await chain.waitForTransactionReceipt({ hash: funding })
     const receiverBefore = await usdcOf(receiver)
+    // The modal keeps balances for 30 s; the account was empty when it last looked.
+    await page.evaluate(() => localStorage.removeItem('@portico/portfolio_cache'))
+    await page.keyboard.press('Escape')
+    await poll(() => dialog().count()).toBe(0)
+    await openAccount()
 
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
     await dialog().getByLabel('Amount').fill('12.5')

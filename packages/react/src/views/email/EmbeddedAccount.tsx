@@ -41,15 +41,20 @@ export function EmbeddedAccount({ portico }: ViewProps) {
   }
 
   if (!embedded) return null
-  const type = user?.accounts.find((entry) => entry.address === user.address)?.type ?? 'eoa'
+  // Unknown until the frame answers: the badge waits rather than show a type the user may not have.
+  const type = user
+    ? (user.accounts.find((entry) => entry.address === user.address)?.type ?? 'eoa')
+    : undefined
   const other = type === 'eoa' ? 'smartAccount' : 'eoa'
   return (
     <div className="stack center">
       <span>
         <span data-testid="embedded-email">{user?.email ?? '…'}</span>{' '}
-        <span className="badge" title="Account type">
-          {ACCOUNT_TYPE_LABEL[type]}
-        </span>
+        {type && (
+          <span className="badge" title="Account type">
+            {ACCOUNT_TYPE_LABEL[type]}
+          </span>
+        )}
       </span>
       {error && (
         <p role="alert" className="error">
