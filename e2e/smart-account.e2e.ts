@@ -13,8 +13,9 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchChromium } from './browser.ts'
+import { toastText, typeMailedCode } from './email-login.ts'
 import { fundFromDevAccount } from './fund.ts'
-import { codeIn, lastMailId, mailFor, poll } from './mailbox.ts'
+import { poll } from './mailbox.ts'
 import { declinePasskeyOffer, secureFrameOf } from './secure-frame.ts'
 
 /** Issue 12 part 2: an e-mail user's smart account, from the login to a sponsored send and sign-in. */
@@ -70,14 +71,7 @@ async function openAccount() {
 describe('the embedded wallet connects a smart account by default', () => {
   it('an e-mail login connects the smart account, at its counterfactual address, not deployed yet', async () => {
     await page.goto(`${stack.pageUrl}/?signIn=off`)
-    const before = await lastMailId(stack.servicesUrl)
-    await page.getByRole('button', { name: 'Connect Wallet' }).click()
-    await dialog().getByRole('textbox', { name: 'Email' }).fill(email)
-    await dialog().getByRole('button', { name: 'Continue' }).click()
-    await poll(() => dialog().getByText('Enter the code we sent to').count()).toBe(1)
-    const code = codeIn(await mailFor(stack.servicesUrl, email, before))
-    await dialog().getByRole('textbox', { name: 'Digit 1' }).click()
-    await page.keyboard.type(code)
+    await typeMailedCode(page, stack.servicesUrl, email)
     await poll(status, { timeout: 20_000 }).toBe('connected')
     await declinePasskeyOffer(page)
     await poll(() => dialog().count()).toBe(0)
@@ -127,15 +121,7 @@ describe('the embedded wallet connects a smart account by default', () => {
     await poll(() => frame.getByRole('button', { name: 'Approve' }).count(), { timeout: 10_000 }).toBe(1)
     expect(await frame.getByText(usdc).count()).toBe(1)
     await frame.getByRole('button', { name: 'Approve' }).click()
-    await poll(
-      () =>
-        page
-          .locator('.toast')
-          .first()
-          .textContent()
-          .catch(() => ''),
-      { timeout: 30_000 },
-    ).toContain('Transaction sent')
+    await poll(() => toastText(page), { timeout: 30_000 }).toContain('Transaction sent')
 
     expect(await usdcOf(smartAccount)).toBe(parseUnits('7.5', 6))
     expect((await usdcOf(receiver)) - receiverBefore).toBe(parseUnits('12.5', 6))
