@@ -89,7 +89,6 @@ export function prepareWalletCall(
           [{ to, value: value ?? 0n, data: data ?? '0x' }],
           context.withKey,
         )
-        context.bundles.set(hash, hash)
         return accounts.mined(hash)
       }
     }
