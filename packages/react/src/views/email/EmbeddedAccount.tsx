@@ -55,6 +55,20 @@ export function EmbeddedAccount({ portico }: ViewProps) {
             {ACCOUNT_TYPE_LABEL[type]}
           </span>
         )}
+        {/* On the e-mail's line, there from the start: the switch pushes nothing down when it appears. */}
+        {type && (
+          <>
+            {' '}
+            <button
+              type="button"
+              className="link-button"
+              disabled={switching}
+              onClick={() => void switchTo(other)}
+            >
+              {other === 'eoa' ? 'Use EOA' : 'Use smart account'}
+            </button>
+          </>
+        )}
       </span>
       {error && (
         <p role="alert" className="error">
@@ -74,16 +88,6 @@ export function EmbeddedAccount({ portico }: ViewProps) {
       )}
       {user?.recovery === 'passkey' && (
         <p className="muted">Only your passkey can recover this wallet on a new device.</p>
-      )}
-      {user && (
-        <button
-          type="button"
-          className="link-button"
-          disabled={switching}
-          onClick={() => void switchTo(other)}
-        >
-          {other === 'eoa' ? 'Use EOA' : 'Use smart account'}
-        </button>
       )}
       <button type="button" className="link-button" onClick={() => portico.router.push('UpdateEmailWallet')}>
         Update email
