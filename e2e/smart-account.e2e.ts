@@ -63,6 +63,15 @@ const counterfactualOf = async (owner: Hex) =>
     args: [owner, 0n],
   })
 
+/** A services account route for this chain and project, as the page calls it. */
+async function services(path: string): Promise<unknown> {
+  const query = `chainId=eip155:${stack.chainId}&projectId=${stack.projectId}&currency=usd`
+  const response = await fetch(`${stack.servicesUrl}${path}?${query}`, {
+    headers: { origin: new URL(stack.pageUrl).origin },
+  })
+  return response.json()
+}
+
 async function openAccount() {
   await page.getByRole('button', { name: /^Account / }).click()
   await poll(() => dialog().getByTitle('Account type').count()).toBe(1)
@@ -98,7 +107,11 @@ describe('the embedded wallet connects a smart account by default', () => {
     })
     await chain.waitForTransactionReceipt({ hash: funding })
     const receiverBefore = await usdcOf(receiver)
-    // The modal keeps balances for 30 s; the account was empty when it last looked.
+    // Once the services' indexer has the funding, the modal asks again: it keeps balances for 30 s,
+    // and the account was empty when it last looked.
+    await poll(async () => JSON.stringify(await services(`/v1/account/${smartAccount}/balance`)), {
+      timeout: 20_000,
+    }).toContain('USDC')
     await page.evaluate(() => localStorage.removeItem('@portico/portfolio_cache'))
     await page.keyboard.press('Escape')
     await poll(() => dialog().count()).toBe(0)
@@ -138,11 +151,7 @@ describe('the embedded wallet connects a smart account by default', () => {
     await poll(() => sent.count(), { timeout: 10_000 }).toBe(1)
     expect(await sent.textContent()).toContain('Send')
     // Mined inside the bundler's handleOps, the transfer is still the account's send to the receiver.
-    const history = await fetch(
-      `${stack.servicesUrl}/v1/account/${smartAccount}/history?chainId=eip155:${stack.chainId}&projectId=${stack.projectId}`,
-      { headers: { origin: new URL(stack.pageUrl).origin } },
-    )
-    const { data } = (await history.json()) as {
+    const { data } = (await services(`/v1/account/${smartAccount}/history`)) as {
       data: { metadata: { operationType: string; sentFrom: string; sentTo: string } }[]
     }
     const send = data.find((entry) => entry.metadata.operationType === 'send')
