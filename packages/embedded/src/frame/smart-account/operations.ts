@@ -36,6 +36,8 @@ export type BundlerCall = (method: string, params: unknown[]) => Promise<unknown
 const SPONSORSHIP_REFUSED = -32501
 const SALT = 0n
 const RECEIPT_TIMEOUT_MS = 60_000
+// Each poll is one small call to the services; the user is waiting on the answer.
+const RECEIPT_POLL_MS = 100
 
 /** The bundler's refusal, found inside the errors viem wraps it in. */
 function bundlerRefusal(error: unknown): ApiError | undefined {
@@ -156,7 +158,11 @@ export function createSmartAccounts(
       bundlerCall('eth_getUserOperationReceipt', [hash]) as Promise<OperationReceipt | null>,
     /** Waits for the operation to be mined; its transaction hash, or the chain's refusal. */
     async mined(hash: Hex): Promise<Hex> {
-      const receipt = await createBundlerClient({ client, transport: bundlerTransport, pollingInterval: 250 })
+      const receipt = await createBundlerClient({
+        client,
+        transport: bundlerTransport,
+        pollingInterval: RECEIPT_POLL_MS,
+      })
         .waitForUserOperationReceipt({ hash, timeout: RECEIPT_TIMEOUT_MS })
         .catch((error: unknown) => {
           throw operationRefused(error)
