@@ -1,5 +1,6 @@
 import type { Address } from 'viem'
 import { describe, expect, it } from 'vitest'
+import { refusalCode } from './refusal-code.ts'
 import {
   callsStatus,
   capabilitiesOf,
@@ -13,14 +14,6 @@ const TOKEN: Address = '0x2222222222222222222222222222222222222222'
 const send = (ask: object) => [
   { version: '2.0.0', chainId: '0x7a69', from: WALLET, atomicRequired: true, ...ask },
 ]
-const codeOf = (run: () => unknown) => {
-  try {
-    run()
-  } catch (error) {
-    return (error as { code?: number }).code
-  }
-  return undefined
-}
 
 describe('wallet_sendCalls', () => {
   it('reads the calls, a missing value as 0 and missing data as 0x', () => {
@@ -45,13 +38,15 @@ describe('wallet_sendCalls', () => {
 
   it('answers the EIP-5792 codes: another chain 5710, too many calls 5740, a required capability 5700', () => {
     const call = { to: TOKEN }
-    expect(codeOf(() => readSendCalls(send({ chainId: '0x1', calls: [call] }), WALLET, 31337))).toBe(5710)
-    const many = Array.from({ length: MAX_CALLS + 1 }, () => call)
-    expect(codeOf(() => readSendCalls(send({ calls: many }), WALLET, 31337))).toBe(5740)
-    const required = { paymasterService: { url: 'https://elsewhere.example' } }
-    expect(codeOf(() => readSendCalls(send({ calls: [call], capabilities: required }), WALLET, 31337))).toBe(
-      5700,
+    expect(refusalCode(() => readSendCalls(send({ chainId: '0x1', calls: [call] }), WALLET, 31337))).toBe(
+      5710,
     )
+    const many = Array.from({ length: MAX_CALLS + 1 }, () => call)
+    expect(refusalCode(() => readSendCalls(send({ calls: many }), WALLET, 31337))).toBe(5740)
+    const required = { paymasterService: { url: 'https://elsewhere.example' } }
+    expect(
+      refusalCode(() => readSendCalls(send({ calls: [call], capabilities: required }), WALLET, 31337)),
+    ).toBe(5700)
     const optional = { paymasterService: { url: 'https://elsewhere.example', optional: true } }
     expect(readSendCalls(send({ calls: [call], capabilities: optional }), WALLET, 31337).calls).toHaveLength(
       1,
@@ -59,11 +54,11 @@ describe('wallet_sendCalls', () => {
   })
 
   it('refuses another sender (4100) and malformed calls (-32602 naming where)', () => {
-    expect(codeOf(() => readSendCalls(send({ from: TOKEN, calls: [{ to: TOKEN }] }), WALLET, 31337))).toBe(
-      4100,
-    )
+    expect(
+      refusalCode(() => readSendCalls(send({ from: TOKEN, calls: [{ to: TOKEN }] }), WALLET, 31337)),
+    ).toBe(4100)
     expect(() => readSendCalls(send({ calls: [{ to: 'nope' }] }), WALLET, 31337)).toThrow('calls.0.to')
-    expect(codeOf(() => readSendCalls(send({ calls: [] }), WALLET, 31337))).toBe(-32602)
+    expect(refusalCode(() => readSendCalls(send({ calls: [] }), WALLET, 31337))).toBe(-32602)
   })
 })
 

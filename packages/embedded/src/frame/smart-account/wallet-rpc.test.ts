@@ -1,6 +1,7 @@
 import type { Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { SmartAccounts } from './operations.ts'
+import { refusalCode } from './refusal-code.ts'
 import { answersAsWallet, prepareWalletCall, type WalletContext } from './wallet-rpc.ts'
 
 const OWNER = '0x1111111111111111111111111111111111111111' as const
@@ -36,14 +37,6 @@ const sendCalls = (id?: string) => ({
   method: 'wallet_sendCalls',
   params: [{ version: '2.0.0', chainId: '0x7a69', from: SMART, calls: [{ to: TOKEN }, { to: TOKEN }], id }],
 })
-const codeOf = (run: () => unknown) => {
-  try {
-    run()
-  } catch (error) {
-    return (error as { code?: number }).code
-  }
-  return undefined
-}
 
 describe('the wallet methods the frame answers itself', () => {
   it('signs and sends as the smart account only when it is the active account', () => {
@@ -63,14 +56,14 @@ describe('the wallet methods the frame answers itself', () => {
   it('refuses before anything is shown: a used id 5720, an unknown one 5730, batching as the EOA 5760, a ready-made operation 4200', async () => {
     const { context } = contextOf('smartAccount')
     await prepareWalletCall(sendCalls('once'), context)()
-    expect(codeOf(() => prepareWalletCall(sendCalls('once'), context))).toBe(5720)
+    expect(refusalCode(() => prepareWalletCall(sendCalls('once'), context))).toBe(5720)
     expect(
-      codeOf(() => prepareWalletCall({ method: 'wallet_getCallsStatus', params: ['nope'] }, context)),
+      refusalCode(() => prepareWalletCall({ method: 'wallet_getCallsStatus', params: ['nope'] }, context)),
     ).toBe(5730)
     const eoa = contextOf('eoa').context
-    expect(codeOf(() => prepareWalletCall(sendCalls(), eoa))).toBe(5760)
-    expect(codeOf(() => prepareWalletCall({ method: 'eth_sendUserOperation', params: [] }, context))).toBe(
-      4200,
-    )
+    expect(refusalCode(() => prepareWalletCall(sendCalls(), eoa))).toBe(5760)
+    expect(
+      refusalCode(() => prepareWalletCall({ method: 'eth_sendUserOperation', params: [] }, context)),
+    ).toBe(4200)
   })
 })
