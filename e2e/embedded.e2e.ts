@@ -42,13 +42,22 @@ const dialogOf = (p: Page) => p.getByRole('dialog')
 const secureFrameContext = (p: Page) => frameContextOf(p, stack.servicesUrl)
 const focusedTag = (p: Page) => p.evaluate(() => document.activeElement?.tagName)
 /** Sign-in with wallet is not what these tests are about. */
-const PAGE_URL = `${stack.pageUrl}/?signIn=off`
+const PAGE_URL = `${stack.pageUrl}/?signIn=off&account=eoa`
 const statusOf = (p: Page) => p.getByTestId('status').textContent()
 
 async function startEmailLogin(p: Page, address: string) {
   await p.getByRole('button', { name: 'Connect Wallet' }).click()
   await dialogOf(p).getByRole('textbox', { name: 'Email' }).fill(address)
   await dialogOf(p).getByRole('button', { name: 'Continue' }).click()
+}
+
+/**
+ * Opens the account view and waits until the frame's answer filled it in: its lines grow when the
+ * user arrives, and a click aimed before that lands on whatever moved under it.
+ */
+async function openAccountView(p: Page) {
+  await p.getByRole('button', { name: /^Account / }).click()
+  await poll(() => dialogOf(p).getByTitle('Account type').count()).toBe(1)
 }
 
 async function connectedAddress(p: Page): Promise<Hex> {
@@ -135,7 +144,7 @@ describe('e-mail login through the secure frame', () => {
 
   it('chooses an account name: the statement is approved inside the secure frame, and the modal comes back to say it is done', async () => {
     const label = `mail${Date.now().toString(36)}`
-    await page.getByRole('button', { name: /^Account / }).click()
+    await openAccountView(page)
     await dialogOf(page).getByRole('button', { name: 'Choose a name' }).click()
     const field = dialogOf(page).getByLabel('Name', { exact: true })
     await field.fill(label)
@@ -332,7 +341,7 @@ describe('e-mail login through the secure frame', () => {
   })
 
   it('signs out from the account view', async () => {
-    await page.getByRole('button', { name: /^Account / }).click()
+    await openAccountView(page)
     await dialogOf(page).getByRole('button', { name: 'Disconnect' }).click()
     await poll(() => statusOf(page)).toBe('disconnected')
     await page.reload()

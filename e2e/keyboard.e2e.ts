@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core'
 import type { Hex } from 'viem'
 import { describe, expect, inject, it } from 'vitest'
 import { expectAccessibleModal } from './axe.ts'
+import { toastText } from './email-login.ts'
 import { codeIn, lastMailId, mailFor, poll } from './mailbox.ts'
 import { useWalletSession } from './wallet-session.ts'
 
@@ -175,15 +176,7 @@ describe('the modal without a mouse', () => {
     )
     await tabTo(page, /^button Send$/)
     await page.keyboard.press('Enter')
-    await poll(
-      () =>
-        page
-          .locator('.toast')
-          .first()
-          .textContent()
-          .catch(() => ''),
-      { timeout: 20_000 },
-    ).toContain('Transaction sent')
+    await poll(() => toastText(page), { timeout: 20_000 }).toContain('Transaction sent')
     expect(await focused(page)).not.toBe('body')
 
     await tabTo(page, /^button Back$/)

@@ -11,8 +11,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, i
 import { exampleDir } from '../scripts/examples-dir.ts'
 import { expectAccessibleModal } from './axe.ts'
 import { launchChromium } from './browser.ts'
+import { typeMailedCode } from './email-login.ts'
 import { holdRequests } from './hold-requests.ts'
-import { codeIn, lastMailId, mailFor, poll } from './mailbox.ts'
+import { poll } from './mailbox.ts'
 import { installTestWallet, type TestWallet } from './test-wallet.ts'
 
 /**
@@ -172,14 +173,7 @@ describe('the Next.js example, installed from the packed tarballs', () => {
   it('logs in by e-mail, and a reload renders the embedded wallet on the server, hydrating cleanly', async () => {
     const email = `nextjs-${Date.now()}@example.com`
     await page.goto(appUrl)
-    const before = await lastMailId(stack.servicesUrl)
-    await connectButton().click()
-    await dialog().getByRole('textbox', { name: 'Email' }).fill(email)
-    await dialog().getByRole('button', { name: 'Continue' }).click()
-    await poll(() => dialog().getByText('Enter the code we sent to').count()).toBe(1)
-    const code = codeIn(await mailFor(stack.servicesUrl, email, before))
-    await dialog().getByRole('textbox', { name: 'Digit 1' }).click()
-    await page.keyboard.type(code)
+    await typeMailedCode(page, stack.servicesUrl, email)
     await poll(status, { timeout: 20_000 }).toMatch(/^Connected as 0x/)
     const address = ((await status()) ?? '').replace('Connected as ', '')
     await poll(() => dialog().getByRole('heading').first().textContent()).toBe('Sign In')

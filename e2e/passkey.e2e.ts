@@ -9,7 +9,7 @@ import { secureFrameOf, waitForMailCooldown, wipeFrameKeys } from './secure-fram
 
 const stack = inject('stack')
 const email = `passkey-${Date.now()}@example.com`
-const PAGE_URL = `${stack.pageUrl}/?signIn=off`
+const PAGE_URL = `${stack.pageUrl}/?signIn=off&account=eoa`
 const MESSAGE = 'Hello from Portico'
 
 let browser: Browser

@@ -10,5 +10,7 @@ export default defineConfig({
     // The packed package ships the bundled libraries' licences beside the bundle.
     license: { fileName: 'THIRD-PARTY-NOTICES.md' },
     lib: { entry: 'src/frame/main.ts', formats: ['es'], fileName: () => 'frame.js' },
+    // The services serve this one file: viem's lazily loaded parts (CCIP reads) go inside it.
+    rollupOptions: { output: { inlineDynamicImports: true } },
   },
 })

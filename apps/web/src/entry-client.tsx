@@ -4,6 +4,7 @@ import { cookieToInitialState } from '@wagmi/core'
 import { hydrateRoot } from 'react-dom/client'
 import { App } from './App.tsx'
 import {
+  accountTypesOf,
   chainReadsOf,
   createPageWagmiConfig,
   hiddenFeaturesOf,
@@ -31,6 +32,7 @@ const portico = createPortico({
   isMobile: /Mobi|Android/i.test(navigator.userAgent),
   // Only the account modal shows these, and the server renders it closed: no hydration mismatch.
   features: hiddenFeaturesOf(location.search),
+  defaultAccountTypes: accountTypesOf(location.search),
   siwx: pageSiwx(config, state.signIn ?? 'off'),
   siwxSession: state.siwxSession ?? undefined,
   identity: state.identity ?? undefined,

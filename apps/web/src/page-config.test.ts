@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { chainReadsOf, createPageWagmiConfig, hiddenFeaturesOf, pageChain } from './page-config.ts'
+import {
+  accountTypesOf,
+  chainReadsOf,
+  createPageWagmiConfig,
+  hiddenFeaturesOf,
+  pageChain,
+} from './page-config.ts'
 import { TEST_CONFIG } from './test-support.ts'
 
 describe('where the demo page reads the chain', () => {
@@ -36,5 +42,12 @@ describe('wallet features the demo page leaves out', () => {
     expect(hiddenFeaturesOf('')).toEqual({})
     expect(hiddenFeaturesOf('?hide=onramp,swaps')).toEqual({ onramp: false, swaps: false })
     expect(hiddenFeaturesOf('?rpc=services&hide=send,email,__proto__')).toEqual({ send: false })
+  })
+})
+
+describe('which account e-mail users connect with', () => {
+  it('the smart account unless ?account=eoa turns it off', () => {
+    expect(accountTypesOf('?signIn=off')).toEqual({})
+    expect(accountTypesOf('?signIn=off&account=eoa')).toEqual({ eip155: 'eoa' })
   })
 })

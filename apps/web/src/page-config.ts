@@ -39,6 +39,14 @@ export function chainReadsOf(search: string): ChainReads {
   return new URLSearchParams(search).get('rpc') === 'services' ? 'services' : 'node'
 }
 
+/**
+ * `createPortico`'s `defaultAccountTypes` for the page's address: `?account=eoa` connects e-mail
+ * users with their key's own account, as a dapp that turned smart accounts off does.
+ */
+export function accountTypesOf(search: string): { eip155?: 'eoa' } {
+  return new URLSearchParams(search).get('account') === 'eoa' ? { eip155: 'eoa' } : {}
+}
+
 /** The wallet features the demo page can be asked to leave out, e.g. `?hide=onramp,swaps`. */
 const HIDEABLE = ['onramp', 'swaps', 'receive', 'send'] as const
 type HideableFeature = (typeof HIDEABLE)[number]

@@ -193,6 +193,7 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
     connect: connectWallet,
     disconnect,
     analytics,
+    defaultAccountType: options.defaultAccountTypes.eip155 === 'eoa' ? 'eoa' : 'smartAccount',
   })
 
   // WalletConnect (issue 10), when the dapp's wagmi config carries the connector; the SDK loads on first use.

@@ -36,6 +36,7 @@ export {
 } from './constants.ts'
 export {
   AUTH_CONNECTOR_TYPE,
+  type EmbeddedAccountType,
   type EmbeddedAuthApi,
   type EmbeddedController,
   EmbeddedError,

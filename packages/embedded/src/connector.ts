@@ -82,6 +82,15 @@ export function embeddedWallet(parameters: EmbeddedWalletParameters) {
       storage.removeItem(StorageKey.email)
       storage.removeItem(StorageKey.emailLoginUsed)
     }
+    // Every connect sets the account type again (behaviour §1); on a chain without smart accounts
+    // the frame keeps the EOA, and the modal says so only when the user asks for the other one.
+    const connectWithPreferredAccount = async () => {
+      const type = host?.accountType?.() ?? 'smartAccount'
+      await alerting((frame) => frame.request('SET_PREFERRED_ACCOUNT', { type })).catch((error: unknown) => {
+        if (!(error instanceof FrameError) || error.message !== ErrorText.SMART_ACCOUNTS_UNSUPPORTED)
+          throw error
+      })
+    }
     const useUser = (user: EmbeddedUser) => {
       accounts = [user.address]
       return user
@@ -92,6 +101,7 @@ export function embeddedWallet(parameters: EmbeddedWalletParameters) {
       name: 'Email',
       type: AUTH_CONNECTOR_TYPE,
       async connect() {
+        await connectWithPreferredAccount()
         const user = await alerting((frame) => frame.request('GET_USER', {}))
         useUser(user)
         return { accounts, chainId: chain.id } as never
@@ -151,6 +161,12 @@ export function embeddedWallet(parameters: EmbeddedWalletParameters) {
       exportKey: (signal) => alerting((frame) => frame.request('EXPORT_KEY', {}, signal)),
       setHost(next) {
         host = next
+      },
+      async setPreferredAccount(type) {
+        const answer = await alerting((frame) => frame.request('SET_PREFERRED_ACCOUNT', { type }))
+        accounts = [answer.address]
+        config.emitter.emit('change', { accounts })
+        return answer
       },
     }
   })

@@ -16,6 +16,7 @@ import { type DevWalletAssets, devWalletPlugin } from './dev-wallet/routes.ts'
 import { embeddedPagesPlugin } from './embedded/pages.ts'
 import { embeddedAuthPlugin } from './embedded/routes.ts'
 import type { EmbeddedServices } from './embedded/setup.ts'
+import { frameSmartAccounts } from './embedded/smart-accounts.ts'
 import type { FarcasterOptions } from './farcaster/config.ts'
 import { farcasterDevAppPlugin } from './farcaster/dev-routes.ts'
 import { farcasterAuthenticatePlugin, farcasterChannelPlugin } from './farcaster/routes.ts'
@@ -212,15 +213,17 @@ export async function buildServer({
   if (embedded) {
     // Called by the secure frame from the services' own origin, so it has its own guard, not /v1's.
     const relay = rpcProxy?.relayFor(embedded.chain.chainId)
+    const smartAccounts = frameSmartAccounts(bundler, embedded.chain.chainId)
     await app.register(embeddedAuthPlugin, {
       database,
       projects,
       ...embedded,
       chain: { ...embedded.chain, relay },
       social,
+      bundler: smartAccounts ? bundler : undefined,
       prefix: '/v1/auth',
     })
-    await app.register(embeddedPagesPlugin, { database, projects, ...embedded })
+    await app.register(embeddedPagesPlugin, { database, projects, ...embedded, smartAccounts })
     // The popup's pages: the browser navigates to them, so they sit outside the frame guard.
     if (social)
       await app.register(socialPagesPlugin, {

@@ -216,3 +216,33 @@ test('an e-mail address submitted is the way to connect chosen (SELECT_WALLET); 
   await controller.connectEmail('ada@example.com')
   expect(tracked).toEqual([['SELECT_WALLET', { method: 'email', name: 'Email' }]])
 })
+
+test('connects with the smart account by default, then with the type the user switched to', async () => {
+  const asked: string[] = []
+  const { controller, host, storage } = setup([], {
+    setPreferredAccount: async (type) => {
+      asked.push(type)
+      return { type, address: '0x1111111111111111111111111111111111111111' }
+    },
+  })
+  expect(host().accountType?.()).toBe('smartAccount')
+  await controller.setPreferredAccountType('eoa')
+  expect(asked).toEqual(['eoa'])
+  expect(host().accountType?.()).toBe('eoa')
+  expect(JSON.parse(storage.getItem(StorageKey.preferredAccountTypes) ?? '{}')).toEqual({ eip155: 'eoa' })
+})
+
+test('a chain without smart accounts keeps the EOA and says the app might not support them', async () => {
+  const { controller, host, toast } = setup([], {
+    setPreferredAccount: async () => {
+      throw new Error('This application might not support Smart Accounts')
+    },
+  })
+  await expect(controller.setPreferredAccountType('smartAccount')).rejects.toThrow('might not support')
+  expect(toast.store.getState()).toMatchObject({
+    open: true,
+    variant: 'error',
+    message: 'This application might not support Smart Accounts',
+  })
+  expect(host().accountType?.()).toBe('smartAccount')
+})

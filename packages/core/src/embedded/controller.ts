@@ -2,8 +2,8 @@ import type { Config, Connector } from '@wagmi/core'
 import type { Analytics } from '../analytics/client.ts'
 import { AnalyticsEventName } from '../analytics/names.ts'
 import { EMAIL_LOGIN_COOLDOWN_MS, FRAME } from '../constants.ts'
-import { type Alert, ErrorText, PorticoError, tryAgainAfter } from '../errors.ts'
-import { type KeyValueStorage, StorageKey } from '../storage.ts'
+import { type Alert, ErrorText, errorMessage, PorticoError, tryAgainAfter } from '../errors.ts'
+import { type KeyValueStorage, readJson, StorageKey } from '../storage.ts'
 import { createStore, type Store } from '../store.ts'
 import type { Modal } from '../stores/modal.ts'
 import type { Router } from '../stores/router.ts'
@@ -13,6 +13,7 @@ import {
   type ApprovalRequest,
   AUTH_CONNECTOR_TYPE,
   type EmailAction,
+  type EmbeddedAccountType,
   type EmbeddedAuthApi,
   type EmbeddedUser,
 } from './types.ts'
@@ -40,6 +41,8 @@ export interface EmbeddedControllerParameters {
   /** Hears the e-mail address submitted as the chosen way to connect (SELECT_WALLET). */
   analytics?: Pick<Analytics, 'track'> | undefined
   now?: () => number
+  /** The options' `defaultAccountTypes.eip155` (behaviour §4: a smart account unless the app says otherwise). */
+  defaultAccountType?: EmbeddedAccountType | undefined
 }
 
 export type EmbeddedController = ReturnType<typeof createEmbeddedController>
@@ -87,7 +90,16 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
     askedFromView = false
   }
 
+  const storedAccountTypes = () =>
+    readJson<Record<string, unknown>>(storage, StorageKey.preferredAccountTypes) ?? {}
+  function preferredAccountType(): EmbeddedAccountType {
+    const stored = storedAccountTypes().eip155
+    if (stored === 'eoa' || stored === 'smartAccount') return stored
+    return parameters.defaultAccountType ?? 'smartAccount'
+  }
+
   connector()?.setHost({
+    accountType: preferredAccountType,
     approving(request, withdraw) {
       const id = nextId++
       const waiting = state.getState().approvals
@@ -201,6 +213,23 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
       }
     },
     getUser: () => api().getUser(),
+    /**
+     * The Account view's switch: reconnects with the other account and keeps the choice for the next
+     * connects. A chain without smart accounts keeps the EOA and says so (behaviour §8).
+     */
+    async setPreferredAccountType(type: EmbeddedAccountType): Promise<void> {
+      try {
+        await api().setPreferredAccount(type)
+      } catch (error) {
+        if (type === 'smartAccount' && errorMessage(error) === ErrorText.SMART_ACCOUNTS_UNSUPPORTED)
+          toast.showError(ErrorText.SMART_ACCOUNTS_UNSUPPORTED)
+        throw error
+      }
+      storage.setItem(
+        StorageKey.preferredAccountTypes,
+        JSON.stringify({ ...storedAccountTypes(), eip155: type }),
+      )
+    },
     /** After PASSKEY_REQUIRED: the frame takes the user's passkey, then the login completes. */
     async unlockWithPasskey(signal: AbortSignal): Promise<void> {
       await finish(await api().unlockWithPasskey(signal))

@@ -9,6 +9,9 @@ export const AUTH_CONNECTOR_TYPE = 'AUTH'
 
 export type EmailAction = 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT'
 
+/** The embedded wallet's two accounts on EVM chains: the key's own, and the smart account it owns. */
+export type EmbeddedAccountType = 'eoa' | 'smartAccount'
+
 /** behaviour §3 "Embedded-wallet user". */
 export interface EmbeddedUser {
   email?: string | null | undefined
@@ -46,6 +49,8 @@ export interface EmbeddedHost {
   alert(alert: Alert): void
   /** A method outside the RPC policy was asked for (behaviour §8 "Disallowed RPC method"). */
   disallowed(method: string): void
+  /** The account type to connect with, set again on every connect (behaviour §1): stored, else the options' default. */
+  accountType?(): EmbeddedAccountType
 }
 
 // A type alias, not an interface: wagmi's connector properties must be a Record.
@@ -70,4 +75,6 @@ export type EmbeddedAuthApi = {
   /** The frame asks for a fresh e-mail code and shows the private key in itself, never to the page. */
   exportKey(signal?: AbortSignal): Promise<unknown>
   setHost(host: EmbeddedHost): void
+  /** Connects with the user's other account (behaviour §7 "set preferred account"); its address. */
+  setPreferredAccount(type: EmbeddedAccountType): Promise<{ type: string; address: `0x${string}` }>
 }

@@ -16,9 +16,17 @@ import { createRecoveryPasskey, unlockRecoveryPasskey } from './keys/passkey.ts'
 import { signRequest } from './keys/sign-request.ts'
 import { askForPasskey, offerPasskey } from './passkey-scenes.ts'
 import { readToken, writeToken } from './session.ts'
+import {
+  createSmartAccounts,
+  type SmartAccountSettings,
+  type SmartAccounts,
+} from './smart-account/operations.ts'
+import { type AccountType, presentUser } from './smart-account/user.ts'
+import { answersAsWallet, prepareWalletCall } from './smart-account/wallet-rpc.ts'
 import type { Tasks } from './tasks.ts'
 
 type RpcAnswer = { result: unknown } | { error: { code: number; message: string } }
+type BundlerAnswer = { result: unknown } | { error: { code: number; message: string; data?: unknown } }
 type User = SuccessOf<'GET_USER'>
 /** The services' user: no address until the frame has set up the key. */
 type ServicesUser = Omit<User, 'address'> & { address: Address | null }
@@ -35,6 +43,8 @@ interface FrameSettings {
   projectId: string
   chainId: number
   deviceId: string
+  /** From the services when their bundler serves this chain; absent, users have their EOA only. */
+  smartAccounts?: SmartAccountSettings | undefined
 }
 
 /**
@@ -63,6 +73,11 @@ export function createHandlers(
     token: () => token,
   }
   const call = <T>(origin: string, path: string, body?: object) => callAuth<T>(identity, origin, path, body)
+  // The account the page is connected with: the smart account unless the page asked for the EOA
+  // (it says which on every connect, behaviour §1).
+  let accountType: AccountType = 'smartAccount'
+  const bundles = new Map<string, `0x${string}`>()
+  const smartAccountsByOrigin = new Map<string, SmartAccounts>()
   const setToken = (next: string | undefined) => {
     token = next
     address = undefined
@@ -90,6 +105,29 @@ export function createHandlers(
   const read = async (origin: string, method: string, params: unknown[]) =>
     (await rpc(origin, { method, params })).result
 
+  const smartAccountsFor = (origin: string): SmartAccounts | undefined => {
+    if (!settings.smartAccounts) return undefined
+    const known = smartAccountsByOrigin.get(origin)
+    if (known) return known
+    const made = createSmartAccounts(
+      settings.smartAccounts,
+      settings.chainId,
+      (method, params) => read(origin, method, params),
+      async (method, params) => {
+        const answer = await withSession(() => call<BundlerAnswer>(origin, '/bundler', { method, params }))
+        if ('error' in answer) throw new ApiError(answer.error.message, 400, answer.error.code)
+        return answer.result
+      },
+    )
+    smartAccountsByOrigin.set(origin, made)
+    return made
+  }
+  // The user as the page sees it: both accounts, the active one's address.
+  const present = async (origin: string, user: User): Promise<User> => {
+    const accounts = smartAccountsFor(origin)
+    return presentUser(user, accountType, accounts ? await accounts.stateOf(user.address) : undefined)
+  }
+
   const custody = createKeyCustody(settings.projectId, shares)
   const keyCall =
     (origin: string): KeyCall =>
@@ -101,7 +139,7 @@ export function createHandlers(
       const user = await custody.ensureKey(keyCall(origin))
       address = user.address
       if (user.offerPasskey) offerFor = user.address
-      return user
+      return await present(origin, user)
     } catch (error) {
       if (!(error instanceof PasskeyNeededError)) throw error
       throw new ApiError(error.message, 409, undefined, 'PASSKEY_REQUIRED')
@@ -113,7 +151,11 @@ export function createHandlers(
     const user = await withSession(() => call<ServicesUser>(origin, '/user'))
     if (!user.address || !(await custody.holdsKey(user.address))) throw new MissingKeyError()
     address = user.address
-    return { ...user, address: user.address, offerPasskey: offerFor === user.address }
+    return present(origin, { ...user, address: user.address, offerPasskey: offerFor === user.address })
+  }
+  const approved = async (request: RequestOf<'RPC_REQUEST'>, origin: string, messageId: string) => {
+    const yes = await approvals.ask({ id: messageId, origin, method: request.method, params: request.params })
+    if (!yes) throw new ApiError('User rejected the request.', 400, ProviderErrorCode.USER_REJECTED)
   }
   const endSession = async (origin: string) => {
     if (token) await call(origin, '/sign-out').catch(() => undefined)
@@ -178,14 +220,28 @@ export function createHandlers(
     // A not-safe request waits for the user's click on the frame's own Approve button; the page
     // that asked can neither see nor press it. Only then does the frame put the key together and sign.
     async RPC_REQUEST(request, origin, messageId) {
-      if (classifyRpcMethod(request.method) !== 'approval') return rpc(origin, request)
-      const approved = await approvals.ask({
-        id: messageId,
-        origin,
-        method: request.method,
-        params: request.params,
-      })
-      if (!approved) throw new ApiError('User rejected the request.', 400, ProviderErrorCode.USER_REJECTED)
+      const needsApproval = classifyRpcMethod(request.method) === 'approval'
+      const accounts = smartAccountsFor(origin)
+      const kind = accounts ? accountType : 'eoa'
+      // EIP-5792 and the smart account's requests are checked before the user is asked.
+      if (answersAsWallet(request.method, kind)) {
+        const user = await connectedUser(origin)
+        const owner = address ?? user.address
+        const run = prepareWalletCall(request, {
+          kind,
+          owner,
+          address: user.address,
+          chainId: settings.chainId,
+          sponsored: settings.smartAccounts?.sponsored === true,
+          accounts,
+          withKey: custody.withKey(keyCall(origin), owner),
+          bundles,
+        })
+        if (needsApproval) await approved(request, origin, messageId)
+        return { result: await run() }
+      }
+      if (!needsApproval) return rpc(origin, request)
+      await approved(request, origin, messageId)
       const signer = address ?? (await connectedUser(origin)).address
       const result = await signRequest(
         request,
@@ -247,8 +303,10 @@ export function createHandlers(
     SYNC_THEME: async () => ({}),
     SYNC_DAPP_DATA: async () => ({}),
     async SET_PREFERRED_ACCOUNT({ type }, origin) {
-      if (type === 'smartAccount') throw new ApiError(ErrorText.SMART_ACCOUNTS_UNSUPPORTED, 400)
-      const user = await withSession(() => call<User>(origin, '/user'))
+      if (type === 'smartAccount' && !settings.smartAccounts)
+        throw new ApiError(ErrorText.SMART_ACCOUNTS_UNSUPPORTED, 400)
+      accountType = type
+      const user = await connectedUser(origin)
       return { type, address: user.address }
     },
     async RELOAD() {

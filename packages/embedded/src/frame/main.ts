@@ -24,6 +24,16 @@ const configSchema = z.object({
   projectId: z.string(),
   allowedOrigins: z.array(z.string()),
   debug: z.boolean(),
+  // The services' bundler for this chain (issue 12): absent or null, users have their EOA only.
+  smartAccounts: z.optional(
+    z.nullable(
+      z.object({
+        entryPoint: z.templateLiteral(['0x', z.string()]),
+        factory: z.templateLiteral(['0x', z.string()]),
+        sponsored: z.boolean(),
+      }),
+    ),
+  ),
 })
 const parsedConfig = configSchema.safeParse(
   JSON.parse(document.getElementById('frame-config')?.textContent ?? 'null'),
@@ -69,6 +79,7 @@ const { handlers, rpc } = createHandlers(
     projectId: config.projectId,
     chainId: Number.isSafeInteger(chainId) && chainId > 0 ? chainId : 1,
     deviceId: deviceId(),
+    smartAccounts: config.smartAccounts ?? undefined,
   },
   approvals,
   deviceShares,

@@ -14,6 +14,12 @@ const PROBE_VERIFICATION = 3_000_000n
 const PROBE_CALL = 3_000_000n
 /** EntryPoint v0.8 charges 10 % of the execution gas left unused (UNUSED_GAS_PENALTY_PERCENT). */
 const PENALTY_PERCENT = 10n
+/**
+ * The validation probe runs with fees of 0, so an account that pays for itself sends no prefund in
+ * it. The real operation does: a value call to the EntryPoint, whose deposit write is a cold
+ * storage slot (9,000 for the call's value + 22,100 + 2,100 for the slot, rounded up).
+ */
+const PREFUND_ALLOWANCE = 35_000n
 /** The most gas one operation may ask for in all, so a bundle always fits a block. */
 export const MAX_OPERATION_GAS = 10_000_000n
 
@@ -93,7 +99,7 @@ export async function estimateGas(simulator: Simulator, given: UserOp): Promise<
       BundlerErrorCode.INVALID_FIELDS,
       'Accounts with a signature aggregator are not supported',
     )
-  const verification = withMargin(validation.preOpGas) + 10_000n
+  const verification = withMargin(validation.preOpGas) + 10_000n + (given.paymaster ? 0n : PREFUND_ALLOWANCE)
 
   const selfPaid: UserOp = {
     ...probe,

@@ -7,7 +7,7 @@ import { checksummed } from './checksum.ts'
 import type { ChainData } from './config.ts'
 import { iconOf, priceOf } from './config.ts'
 import { decodeCursor, encodeCursor, HistoryCursor, MAX_TX_INDEX } from './cursor.ts'
-import { classifyOperation, directionOf } from './operation-type.ts'
+import { classifyOperation, directionOf, partiesOf } from './operation-type.ts'
 
 interface Row {
   hash: string
@@ -93,22 +93,25 @@ export async function historyPage(
 }
 
 function toTransaction(chain: ChainData, address: string, row: Row): Transaction {
+  const classified = {
+    address,
+    txFrom: row.from_address,
+    txTo: row.to_address,
+    value: BigInt(row.value),
+    movements: row.events,
+  }
+  const operationType = classifyOperation(classified)
+  const parties = partiesOf(classified, operationType)
   return {
     id: `${row.hash}:${chain.config.chainId}`,
     hash: row.hash,
     metadata: {
       minedAt: new Date(row.mined_at).toISOString(),
       chain: chain.caipNetworkId,
-      operationType: classifyOperation({
-        address,
-        txFrom: row.from_address,
-        txTo: row.to_address,
-        value: BigInt(row.value),
-        movements: row.events,
-      }),
+      operationType,
       status: row.status,
-      sentFrom: checksummed(row.from_address),
-      sentTo: row.to_address ? checksummed(row.to_address) : '',
+      sentFrom: checksummed(parties.from),
+      sentTo: parties.to ? checksummed(parties.to) : '',
       nonce: Number(row.nonce),
     },
     transfers: row.events

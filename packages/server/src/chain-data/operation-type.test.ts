@@ -6,6 +6,7 @@ import {
   directionOf,
   type Movement,
   OPERATION_TYPES,
+  partiesOf,
 } from './operation-type.ts'
 
 const ZERO = '0x0000000000000000000000000000000000000000'
@@ -98,5 +99,28 @@ describe('operation type', () => {
   test('a transfer to oneself is a self transfer, and a send', () => {
     expect(directionOf(ME, erc20(ME, ME))).toBe('self')
     expect(classifyOperation(tx([erc20(ME, ME)]))).toBe('send')
+  })
+})
+
+describe('who sent and who received', () => {
+  const BUNDLER = '0x00000000000000000000000000000000000000ee'
+  const ENTRY_POINT = '0x00000000000000000000000000000000000000ff'
+  const inHandleOps = (movements: Movement[]) => tx(movements, { txFrom: BUNDLER, txTo: ENTRY_POINT })
+
+  test("the account's own transaction: its sender and recipient, as before", () => {
+    const own = tx([erc20(ME, THEM)])
+    expect(partiesOf(own, classifyOperation(own))).toEqual({ from: ME, to: TOKEN })
+  })
+
+  test("a smart account's transfer inside the bundler's handleOps names the account and the other side", () => {
+    const sent = inHandleOps([erc20(ME, THEM)])
+    expect(classifyOperation(sent)).toBe('send')
+    expect(partiesOf(sent, 'send')).toEqual({ from: ME, to: THEM })
+    const received = inHandleOps([erc20(THEM, ME)])
+    expect(classifyOperation(received)).toBe('receive')
+    expect(partiesOf(received, 'receive')).toEqual({ from: THEM, to: ENTRY_POINT })
+    // A batch of several transfers has no one counterparty: the transaction's own parties stay.
+    const batch = inHandleOps([erc20(ME, THEM), erc20(ME, WETH)])
+    expect(partiesOf(batch, classifyOperation(batch))).toEqual({ from: BUNDLER, to: ENTRY_POINT })
   })
 })

@@ -74,3 +74,24 @@ export function classifyOperation(tx: ClassifiedTransaction): OperationType {
   if (outs.length > 0) return outs.every((movement) => movement.to === ZERO) ? 'burn' : 'send'
   return 'send'
 }
+
+/**
+ * Who sent and who received, as the account's Activity names them (the counterparty is the
+ * recipient of a send, the sender of a receive). Normally the transaction's own sender and
+ * recipient. A smart account moves funds inside someone else's transaction (its user operation,
+ * mined in the bundler's `handleOps`): then its one transfer's sender and recipient, not the
+ * bundler and the EntryPoint.
+ */
+export function partiesOf(
+  tx: Pick<ClassifiedTransaction, 'address' | 'txFrom' | 'txTo' | 'movements'>,
+  operationType: OperationType,
+): { from: string; to: string | null } {
+  const { address, txFrom, txTo } = tx
+  const transfers = tx.movements.filter((movement) => movement.kind !== 'approval')
+  const [only] = transfers
+  if (txFrom === address || transfers.length !== 1 || !only) return { from: txFrom, to: txTo }
+  if (operationType === 'send') return { from: address, to: only.to }
+  // The sender of a token is the transaction's sender unless a contract moved it on their behalf.
+  if (operationType === 'receive') return { from: only.from, to: txTo }
+  return { from: txFrom, to: txTo }
+}

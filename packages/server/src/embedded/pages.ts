@@ -9,6 +9,7 @@ import { approveDeviceByLink, pendingDeviceRequest } from './accounts.ts'
 import type { DevMail, DevMailbox } from './dev-mailbox.ts'
 import { answerAsPages, escapeHtml, page } from './page-shell.ts'
 import { describeRequest, type RequestContext } from './request-context.ts'
+import type { FrameSmartAccounts } from './smart-accounts.ts'
 
 interface EmbeddedPagesOptions {
   database: Database
@@ -20,6 +21,8 @@ interface EmbeddedPagesOptions {
   devMailbox?: DevMailbox | undefined
   /** How approval links are found: by their keyed hash. */
   hashToken: TokenHasher
+  /** Published to the frame: without it, the embedded wallet has EOAs only. */
+  smartAccounts?: FrameSmartAccounts | undefined
 }
 
 const FrameQuery = z.looseObject({
@@ -106,6 +109,7 @@ export const embeddedPagesPlugin: FastifyPluginAsync<EmbeddedPagesOptions> = asy
         projectId: project?.id ?? '',
         allowedOrigins: project?.origins ?? [],
         debug: query.enableLogger === 'true',
+        smartAccounts: options.smartAccounts ?? null,
       }
       const json = JSON.stringify(config).replace(/</g, '\\u003c')
       return reply

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { z } from 'zod'
+import type { Bundler } from '../bundler/service.ts'
 import type { Database } from '../db/database.ts'
 import type { TokenHasher } from '../hash-secret.ts'
 import { HttpError } from '../http/errors.ts'
@@ -30,6 +31,7 @@ import { PublicUser } from './public-user.ts'
 import { requestContext } from './request-context.ts'
 import { answerRpc, type ChainSettings, RpcOutcome } from './rpc.ts'
 import { publicUserOf, SignedIn, signIn } from './signed-in.ts'
+import { smartAccountRoutesPlugin } from './smart-accounts.ts'
 import { claimMailSlot, claimPollSlot } from './throttle.ts'
 
 interface EmbeddedAuthOptions {
@@ -44,6 +46,8 @@ interface EmbeddedAuthOptions {
   hashToken: TokenHasher
   /** Social login's providers; absent, /v1/auth/social does not exist. */
   social?: SocialServices | undefined
+  /** The bundler of the wallet's chain, for its smart accounts; absent, /v1/auth/bundler does not exist. */
+  bundler?: Bundler | undefined
 }
 
 const Email = z
@@ -188,6 +192,8 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
     })
 
   const keySession = (request: FastifyRequest) => sessionOf(callerOf(request))
+  if (options.bundler)
+    await app.register(smartAccountRoutesPlugin, { bundler: options.bundler, sessionOf: keySession })
   await app.register(keyRoutesPlugin, { db, vault, chainId: chain.chainId, sessionOf: keySession })
   await app.register(keyExportRoutesPlugin, { db, vault, hashToken, sessionOf: keySession, sendCode })
 

@@ -11,6 +11,7 @@ export function EmbeddedAccount({ portico }: ViewProps) {
   const account = useStore(portico.account)
   const [user, setUser] = useState<EmbeddedUser>()
   const [error, setError] = useState<string>()
+  const [switching, setSwitching] = useState(false)
   const embedded = portico.embedded.isEmbedded(account.connectorId)
 
   useEffect(() => {
@@ -25,15 +26,49 @@ export function EmbeddedAccount({ portico }: ViewProps) {
     }
   }, [portico, embedded])
 
+  // Reconnects with the other account: wagmi hears the new address, and the view the new user.
+  const switchTo = async (next: 'eoa' | 'smartAccount') => {
+    setSwitching(true)
+    setError(undefined)
+    try {
+      await portico.embedded.setPreferredAccountType(next)
+      setUser(await portico.embedded.getUser())
+    } catch (caught) {
+      setError(errorMessage(caught))
+    } finally {
+      setSwitching(false)
+    }
+  }
+
   if (!embedded) return null
-  const type = user?.accounts.find((entry) => entry.address === user.address)?.type ?? 'eoa'
+  // Unknown until the frame answers: the badge waits rather than show a type the user may not have.
+  const type = user
+    ? (user.accounts.find((entry) => entry.address === user.address)?.type ?? 'eoa')
+    : undefined
+  const other = type === 'eoa' ? 'smartAccount' : 'eoa'
   return (
     <div className="stack center">
       <span>
         <span data-testid="embedded-email">{user?.email ?? '…'}</span>{' '}
-        <span className="badge" title="Account type">
-          {ACCOUNT_TYPE_LABEL[type]}
-        </span>
+        {type && (
+          <span className="badge" title="Account type">
+            {ACCOUNT_TYPE_LABEL[type]}
+          </span>
+        )}
+        {/* On the e-mail's line, there from the start: the switch pushes nothing down when it appears. */}
+        {type && (
+          <>
+            {' '}
+            <button
+              type="button"
+              className="link-button"
+              disabled={switching}
+              onClick={() => void switchTo(other)}
+            >
+              {other === 'eoa' ? 'Use EOA' : 'Use smart account'}
+            </button>
+          </>
+        )}
       </span>
       {error && (
         <p role="alert" className="error">
