@@ -218,6 +218,7 @@ export async function buildServer({
       ...embedded,
       chain: { ...embedded.chain, relay },
       social,
+      farcasterRegistry: farcaster?.registry,
       prefix: '/v1/auth',
     })
     await app.register(embeddedPagesPlugin, { database, projects, ...embedded })

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { Database } from '../db/database.ts'
+import { farcasterLoginPlugin } from '../farcaster/login-routes.ts'
+import type { FarcasterRegistry } from '../farcaster/registry.ts'
 import type { TokenHasher } from '../hash-secret.ts'
 import { HttpError } from '../http/errors.ts'
 import type { ZodTypeProvider } from '../http/route-schema.ts'
@@ -44,6 +46,8 @@ interface EmbeddedAuthOptions {
   hashToken: TokenHasher
   /** Social login's providers; absent, /v1/auth/social does not exist. */
   social?: SocialServices | undefined
+  /** Sign In With Farcaster's fid registry; absent, /v1/auth/farcaster does not exist. */
+  farcasterRegistry?: FarcasterRegistry | undefined
 }
 
 const Email = z
@@ -185,6 +189,13 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
       social: options.social,
       publicUrl,
       prefix: '/social',
+    })
+  if (options.farcasterRegistry)
+    await app.register(farcasterLoginPlugin, {
+      db,
+      hashToken,
+      chainId: chain.chainId,
+      registry: options.farcasterRegistry,
     })
 
   const keySession = (request: FastifyRequest) => sessionOf(callerOf(request))
