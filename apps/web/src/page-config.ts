@@ -39,8 +39,8 @@ export function chainReadsOf(search: string): ChainReads {
   return new URLSearchParams(search).get('rpc') === 'services' ? 'services' : 'node'
 }
 
-/** The wallet features the demo page can be asked to leave out, e.g. `?hide=onramp,swaps`. */
-const HIDEABLE = ['onramp', 'swaps', 'receive', 'send'] as const
+/** The features the demo page can be asked to leave out, e.g. `?hide=onramp,swaps` or `?hide=socials`. */
+const HIDEABLE = ['onramp', 'swaps', 'receive', 'send', 'socials'] as const
 type HideableFeature = (typeof HIDEABLE)[number]
 
 /**

@@ -2,30 +2,34 @@ import { errorMessage } from '@portico/core'
 import { useEffect, useState } from 'react'
 import { useStore } from '../hooks.ts'
 import './connecting-css.ts'
-import { openSocialPopup, takeSocialPopup } from './social/popup.ts'
+import { openSocialPopup, socialPopup } from './social/popup.ts'
 import { SOCIAL_LABEL } from './social/providers.ts'
 import { SocialIcon } from './social/SocialIcon.tsx'
 import type { ViewProps } from './types.ts'
 
 /** How often the page looks whether the visitor closed the popup. */
 const CLOSED_CHECK_MS = 500
+/** How long a closed popup's login may still take to land (the services' poll looks every 0.5 s). */
+const CLOSED_GRACE_MS = 2000
 
 /**
  * Waiting for the provider's popup (issue 11): the frame starts the attempt, the popup the click
  * opened is pointed at its URL, and the frame polls the services until the login lands. A popup
  * closed before the provider answered goes back to Connect without an error; a refusal or a timeout
  * is said here with Try again. The popup's own message only tells that the login finished, so a
- * popup closing itself after a success is not taken for a cancel.
+ * popup closing itself after a success is not taken for a cancel; without it, a closed popup still
+ * leaves the poll a moment to bring an outcome.
  */
 export default function ConnectingSocial({ portico }: ViewProps) {
   const { data } = useStore(portico.router.store)
   const provider = data?.socialProvider
   const [failure, setFailure] = useState<string>()
-  const [attempt, setAttempt] = useState(() => ({ popup: takeSocialPopup(), n: 0 }))
+  const [attempt, setAttempt] = useState(0)
   const label = provider ? SOCIAL_LABEL[provider] : 'the provider'
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is how Try again starts over, with the popup its click opened
   useEffect(() => {
-    const { popup } = attempt
+    const popup = socialPopup()
     if (!provider || !popup) {
       portico.router.reset('Connect')
       return
@@ -38,8 +42,13 @@ export default function ConnectingSocial({ portico }: ViewProps) {
       if (event.origin === servicesOrigin && result?.type === 'portico:social-result') finished = true
     }
     window.addEventListener('message', onMessage)
+    // A closed popup may have ended the login first (a provider's pages can cut it from its opener,
+    // so no message came): the running poll gets a moment to bring the outcome before Connect.
+    let closedAt: number | undefined
     const closedCheck = setInterval(() => {
       if (!popup.closed || finished || controller.signal.aborted) return
+      closedAt ??= Date.now()
+      if (Date.now() - closedAt < CLOSED_GRACE_MS) return
       controller.abort()
       portico.toast.hide()
       portico.router.reset('Connect')
@@ -72,9 +81,7 @@ export default function ConnectingSocial({ portico }: ViewProps) {
 
   // Try again opens a new popup in the click itself, as the Connect button did.
   const retry = () => {
-    const popup = openSocialPopup()
-    takeSocialPopup()
-    if (popup) setAttempt(({ n }) => ({ popup, n: n + 1 }))
+    if (openSocialPopup()) setAttempt((n) => n + 1)
   }
 
   return (

@@ -18,9 +18,8 @@ export function openSocialPopup(): Window | undefined {
   return current
 }
 
-/** The popup the last click opened, once: a view that takes it owns it. */
-export function takeSocialPopup(): Window | undefined {
-  const popup = current
-  current = undefined
-  return popup
-}
+/**
+ * The popup the last click opened. Not handed over once: the modal may mount a view twice (its
+ * transition), and each mount must find the same window.
+ */
+export const socialPopup = (): Window | undefined => current
