@@ -29,7 +29,7 @@ const userSchema = z.object({
 })
 
 /** The providers the services log in with by OAuth in a popup (Farcaster has CONNECT_FARCASTER). */
-export const POPUP_SOCIAL_PROVIDERS = ['google', 'x', 'discord', 'github', 'apple', 'facebook'] as const
+const POPUP_SOCIAL_PROVIDERS = ['google', 'x', 'discord', 'github', 'apple', 'facebook'] as const
 
 /** Request payload and success payload of every message this frame answers. */
 export const MESSAGES = {
