@@ -3,6 +3,24 @@ import type { Hex } from 'viem'
 import { poll } from './mailbox.ts'
 import { secureFrameOf } from './secure-frame.ts'
 
+/**
+ * One visitor's browser for a test file, on the demo page with sign-in with wallet off (not what
+ * these tests are about); the fields are set once `beforeAll` has run.
+ */
+export function visitorOnDemoPage() {
+  const visitor = {} as { browser: Browser; context: BrowserContext; page: Page }
+  beforeAll(async () => {
+    visitor.browser = await launchChromium()
+    visitor.context = await visitor.browser.newContext()
+    visitor.page = await visitor.context.newPage()
+    await visitor.page.goto(`${inject('stack').pageUrl}/?signIn=off`)
+  })
+  afterAll(async () => {
+    await visitor.browser?.close()
+  })
+  return visitor
+}
+
 /** Helpers of the social and Farcaster login tests: the demo page's status, the modal, the passkey offer. */
 export const dialogOf = (p: Page) => p.getByRole('dialog')
 export const statusOf = (p: Page) => p.getByTestId('status').textContent()

@@ -1,7 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
 import { expectAccessibleModal } from './axe.ts'
-import { launchChromium } from './browser.ts'
 import { poll } from './mailbox.ts'
 import {
   accountLoginAndDisconnect,
@@ -9,6 +8,7 @@ import {
   dialogOf,
   settleAfterLogin,
   statusOf,
+  visitorOnDemoPage,
 } from './social-login.ts'
 
 const stack = inject('stack')
@@ -16,28 +16,16 @@ const stack = inject('stack')
 const PAGE_URL = `${stack.pageUrl}/?signIn=off`
 const PROVIDERS = ['Google', 'X', 'Discord', 'GitHub', 'Apple', 'Facebook'] as const
 
-let browser: Browser
-let context: BrowserContext
-let page: Page
-
-beforeAll(async () => {
-  browser = await launchChromium()
-  context = await browser.newContext()
-  page = await context.newPage()
-  await page.goto(PAGE_URL)
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const visitor = visitorOnDemoPage()
 
 /** Opens Connect, clicks the provider's button (unfolding "more" when it is folded away) and takes its popup. */
 async function clickProvider(label: string): Promise<Page> {
-  await page.getByRole('button', { name: 'Connect Wallet' }).click()
-  const dialog = dialogOf(page)
+  await visitor.page.getByRole('button', { name: 'Connect Wallet' }).click()
+  const dialog = dialogOf(visitor.page)
   const button = dialog.getByRole('button', { name: `Continue with ${label}` })
   await dialog.getByRole('button', { name: 'Continue with Google' }).waitFor()
   if ((await button.count()) === 0) await dialog.getByRole('button', { name: 'More social logins' }).click()
-  const popup = context.waitForEvent('page')
+  const popup = visitor.context.waitForEvent('page')
   await button.click()
   return popup
 }
@@ -48,31 +36,31 @@ const pick = (popup: Page, who: string) => popup.getByRole('button', { name: new
 async function logIn(label: string, who = 'Alice'): Promise<{ address: string; shown: string }> {
   const popup = await clickProvider(label)
   await pick(popup, who).click()
-  await settleAfterLogin(page)
-  const address = await connectedAddress(page)
-  return { address, shown: await accountLoginAndDisconnect(page) }
+  await settleAfterLogin(visitor.page)
+  const address = await connectedAddress(visitor.page)
+  return { address, shown: await accountLoginAndDisconnect(visitor.page) }
 }
 
 describe('social login in the modal', () => {
   it('Connect lists the e-mail field, Continue with Google, the other providers and "more", then "or" and the wallets', async () => {
-    await page.getByRole('button', { name: 'Connect Wallet' }).click()
-    const dialog = dialogOf(page)
+    await visitor.page.getByRole('button', { name: 'Connect Wallet' }).click()
+    const dialog = dialogOf(visitor.page)
     await dialog.getByRole('button', { name: 'Continue with Google' }).waitFor()
     expect(await dialog.getByRole('textbox', { name: 'Email' }).count()).toBe(1)
     const row = dialog.getByRole('list', { name: 'Other social logins' })
     for (const label of ['X', 'Discord', 'Farcaster', 'GitHub'])
       expect(await row.getByRole('button', { name: `Continue with ${label}` }).count()).toBe(1)
     expect(await row.getByRole('button', { name: 'Continue with Apple' }).count()).toBe(0)
-    await expectAccessibleModal(page, 'Connect with social login')
+    await expectAccessibleModal(visitor.page, 'Connect with social login')
     await row.getByRole('button', { name: 'More social logins' }).click()
     for (const label of ['Apple', 'Facebook'])
       expect(await row.getByRole('button', { name: `Continue with ${label}` }).count()).toBe(1)
-    await page.keyboard.press('Escape')
-    await poll(() => dialogOf(page).count()).toBe(0)
+    await visitor.page.keyboard.press('Escape')
+    await poll(() => dialogOf(visitor.page).count()).toBe(0)
   })
 
   it('features.socials: false leaves only the e-mail field and the wallets', async () => {
-    const other = await context.newPage()
+    const other = await visitor.context.newPage()
     await other.goto(`${PAGE_URL}&hide=socials`)
     await other.getByRole('button', { name: 'Connect Wallet' }).click()
     await dialogOf(other).getByRole('textbox', { name: 'Email' }).waitFor()
@@ -86,25 +74,25 @@ describe('social login in the modal', () => {
 
   it('a popup the visitor closes goes back to Connect, with no error', async () => {
     const popup = await clickProvider('Google')
-    await dialogOf(page).getByText('Continue with Google').first().waitFor()
-    await expectAccessibleModal(page, 'ConnectingSocial')
+    await dialogOf(visitor.page).getByText('Continue with Google').first().waitFor()
+    await expectAccessibleModal(visitor.page, 'ConnectingSocial')
     await popup.close()
-    await poll(() => dialogOf(page).getByRole('textbox', { name: 'Email' }).count()).toBe(1)
-    expect(await page.getByText('Authenticating...').count()).toBe(0)
-    expect(await dialogOf(page).getByRole('alert').count()).toBe(0)
-    await page.keyboard.press('Escape')
-    await poll(() => dialogOf(page).count()).toBe(0)
+    await poll(() => dialogOf(visitor.page).getByRole('textbox', { name: 'Email' }).count()).toBe(1)
+    expect(await visitor.page.getByText('Authenticating...').count()).toBe(0)
+    expect(await dialogOf(visitor.page).getByRole('alert').count()).toBe(0)
+    await visitor.page.keyboard.press('Escape')
+    await poll(() => dialogOf(visitor.page).count()).toBe(0)
   })
 
   it('Cancel at the provider says the login was cancelled, with Try again', async () => {
     const popup = await clickProvider('GitHub')
     await popup.getByRole('button', { name: 'Cancel' }).click()
-    const alert = dialogOf(page).getByRole('alert')
+    const alert = dialogOf(visitor.page).getByRole('alert')
     await poll(() => alert.textContent(), { timeout: 30_000 }).toBe('The login was cancelled at GitHub.')
-    expect(await dialogOf(page).getByRole('button', { name: 'Try again' }).count()).toBe(1)
-    await expectAccessibleModal(page, 'ConnectingSocial refused')
-    await page.keyboard.press('Escape')
-    await poll(() => dialogOf(page).count()).toBe(0)
+    expect(await dialogOf(visitor.page).getByRole('button', { name: 'Try again' }).count()).toBe(1)
+    await expectAccessibleModal(visitor.page, 'ConnectingSocial refused')
+    await visitor.page.keyboard.press('Escape')
+    await poll(() => dialogOf(visitor.page).count()).toBe(0)
   })
 
   const addresses = new Map<string, string>()
@@ -119,6 +107,6 @@ describe('social login in the modal', () => {
     expect((await logIn('Google')).address).toBe(addresses.get('Google'))
     // Google says Alice's address is verified, so her Google login is her e-mail user, as GitHub's is.
     expect(addresses.get('GitHub')).toBe(addresses.get('Google'))
-    expect(await statusOf(page)).toBe('disconnected')
+    expect(await statusOf(visitor.page)).toBe('disconnected')
   })
 })
