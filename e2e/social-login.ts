@@ -1,5 +1,7 @@
-import type { Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { Hex } from 'viem'
+import { afterAll, beforeAll, inject } from 'vitest'
+import { launchChromium } from './browser.ts'
 import { poll } from './mailbox.ts'
 import { secureFrameOf } from './secure-frame.ts'
 
