@@ -92,6 +92,10 @@ describe('the modal on every screen', () => {
     const release = await holdRequests(page, /ConnectingExternal-[^/]*\.js$/)
     await page.goto(PAGE)
     await connectButton(page).click()
+    // Connect at its full height: the services' wallet list (its last part to arrive) is in.
+    await dialog(page)
+      .getByRole('button', { name: /^All wallets/ })
+      .waitFor()
     await settled(page)
     const before = await box(dialog(page))
     session.wallet.decide('reject')
