@@ -175,7 +175,7 @@ describe('the Next.js example, installed from the packed tarballs', () => {
     const before = await lastMailId(stack.servicesUrl)
     await connectButton().click()
     await dialog().getByRole('textbox', { name: 'Email' }).fill(email)
-    await dialog().getByRole('button', { name: 'Continue' }).click()
+    await dialog().getByRole('button', { name: 'Continue', exact: true }).click()
     await poll(() => dialog().getByText('Enter the code we sent to').count()).toBe(1)
     const code = codeIn(await mailFor(stack.servicesUrl, email, before))
     await dialog().getByRole('textbox', { name: 'Digit 1' }).click()
