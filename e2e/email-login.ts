@@ -7,7 +7,7 @@ export async function typeMailedCode(page: Page, servicesUrl: string, email: str
   const before = await lastMailId(servicesUrl)
   await page.getByRole('button', { name: 'Connect Wallet' }).click()
   await dialog.getByRole('textbox', { name: 'Email' }).fill(email)
-  await dialog.getByRole('button', { name: 'Continue' }).click()
+  await dialog.getByRole('button', { name: 'Continue', exact: true }).click()
   await poll(() => dialog.getByText('Enter the code we sent to').count()).toBe(1)
   const code = codeIn(await mailFor(servicesUrl, email, before))
   await dialog.getByRole('textbox', { name: 'Digit 1' }).click()

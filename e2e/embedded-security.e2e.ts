@@ -62,7 +62,7 @@ async function openOtp(email: string) {
   await page.goto(`${stack.pageUrl}/?signIn=off`)
   await page.getByRole('button', { name: 'Connect Wallet' }).click()
   await dialog().getByRole('textbox', { name: 'Email' }).fill(email)
-  await dialog().getByRole('button', { name: 'Continue' }).click()
+  await dialog().getByRole('button', { name: 'Continue', exact: true }).click()
 }
 
 describe('secure frame security', () => {
@@ -157,14 +157,14 @@ describe('secure frame security', () => {
 
     // The same address again: the code already mailed is still good, so the code view comes back.
     await dialog().getByRole('button', { name: 'Back' }).click()
-    await dialog().getByRole('button', { name: 'Continue' }).click()
+    await dialog().getByRole('button', { name: 'Continue', exact: true }).click()
     await poll(() => dialog().getByRole('textbox', { name: 'Digit 1' }).count()).toBe(1)
     expect(await lastMailId(stack.servicesUrl)).toBe(mailed.id)
 
     // Another address: refused before anyone is called, and the wait counts down beside the field.
     await dialog().getByRole('button', { name: 'Back' }).click()
     await dialog().getByRole('textbox', { name: 'Email' }).fill(`other-${email}`)
-    await dialog().getByRole('button', { name: 'Continue' }).click()
+    await dialog().getByRole('button', { name: 'Continue', exact: true }).click()
     const wait = dialog().getByText(/^Please try again after \d+ seconds?$/)
     await poll(() => wait.count()).toBe(1)
     const waitFirst = await secondsIn(wait.textContent())
@@ -205,7 +205,7 @@ describe('secure frame security', () => {
       ?.waitForLoadState()
     await page.clock.runFor(1_000) // the frame's ready delay
     await dialog().getByRole('textbox', { name: 'Email' }).fill(`silent-${Date.now()}@example.com`)
-    await dialog().getByRole('button', { name: 'Continue' }).click()
+    await dialog().getByRole('button', { name: 'Continue', exact: true }).click()
     await reachedServices
     await page.clock.runFor(29_000)
     expect(await dialog().getByText('Embedded Wallet Request Timed Out').count()).toBe(0)

@@ -48,7 +48,7 @@ const statusOf = (p: Page) => p.getByTestId('status').textContent()
 async function startEmailLogin(p: Page, address: string) {
   await p.getByRole('button', { name: 'Connect Wallet' }).click()
   await dialogOf(p).getByRole('textbox', { name: 'Email' }).fill(address)
-  await dialogOf(p).getByRole('button', { name: 'Continue' }).click()
+  await dialogOf(p).getByRole('button', { name: 'Continue', exact: true }).click()
 }
 
 /**

@@ -70,7 +70,7 @@ async function enterMailedCode(p = page, address = email) {
   const before = await lastMailId(stack.servicesUrl)
   await p.getByRole('button', { name: 'Connect Wallet' }).click()
   await dialog(p).getByRole('textbox', { name: 'Email' }).fill(address)
-  await dialog(p).getByRole('button', { name: 'Continue' }).click()
+  await dialog(p).getByRole('button', { name: 'Continue', exact: true }).click()
   lastMailAt.set(address, Date.now())
   lastMailAt.set(p, Date.now())
   const code = codeIn(await mailFor(stack.servicesUrl, address, before))

@@ -92,7 +92,7 @@ describe('the modal on every screen', () => {
     const release = await holdRequests(page, /ConnectingExternal-[^/]*\.js$/)
     await page.goto(PAGE)
     await connectButton(page).click()
-    // The services' wallet list arrives after the view opens and lengthens it: measured once it is in.
+    // Connect at its full height: the services' wallet list (its last part to arrive) is in.
     await dialog(page)
       .getByRole('button', { name: /^All wallets/ })
       .waitFor()

@@ -42,6 +42,7 @@ describe('wallet features the demo page leaves out', () => {
     expect(hiddenFeaturesOf('')).toEqual({})
     expect(hiddenFeaturesOf('?hide=onramp,swaps')).toEqual({ onramp: false, swaps: false })
     expect(hiddenFeaturesOf('?rpc=services&hide=send,email,__proto__')).toEqual({ send: false })
+    expect(hiddenFeaturesOf('?hide=socials')).toEqual({ socials: false })
   })
 })
 

@@ -47,8 +47,8 @@ export function accountTypesOf(search: string): { eip155?: 'eoa' } {
   return new URLSearchParams(search).get('account') === 'eoa' ? { eip155: 'eoa' } : {}
 }
 
-/** The wallet features the demo page can be asked to leave out, e.g. `?hide=onramp,swaps`. */
-const HIDEABLE = ['onramp', 'swaps', 'receive', 'send'] as const
+/** The features the demo page can be asked to leave out, e.g. `?hide=onramp,swaps` or `?hide=socials`. */
+const HIDEABLE = ['onramp', 'swaps', 'receive', 'send', 'socials'] as const
 type HideableFeature = (typeof HIDEABLE)[number]
 
 /**

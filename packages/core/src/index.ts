@@ -43,6 +43,7 @@ export {
   type EmbeddedErrorCode,
   type EmbeddedHost,
   type EmbeddedUser,
+  type PopupSocialProvider,
 } from './embedded/index.ts'
 export {
   type Alert,
@@ -65,6 +66,11 @@ export {
   type GetWalletLink,
   getWalletLinks,
 } from './explorer/wallet.ts'
+export {
+  type FarcasterChannel,
+  farcasterChannelCompleted,
+  openFarcasterChannel,
+} from './farcaster/channel.ts'
 export {
   formatFee,
   formatFiat,
@@ -141,7 +147,7 @@ export {
 export { submitSwap } from './swap/swap-actions.ts'
 export { type SwapFee, swapNetworkFee } from './swap/swap-fee.ts'
 export { createSwapStore, type SwapDone, type SwapState, type SwapStore } from './swap/swap-store.ts'
-export { isValidEmail } from './validators.ts'
+export { isValidEmail, type SocialProvider } from './validators.ts'
 export { walletConnect } from './walletconnect/connector.ts'
 export type { WalletConnectController } from './walletconnect/controller.ts'
 export {

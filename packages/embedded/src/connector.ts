@@ -158,6 +158,14 @@ export function embeddedWallet(parameters: EmbeddedWalletParameters) {
       protectWithPasskey: (signal) => alerting((frame) => frame.request('PROTECT_WITH_PASSKEY', {}, signal)),
       unlockWithPasskey: async (signal) =>
         useUser(await alerting((frame) => frame.request('UNLOCK_WITH_PASSKEY', {}, signal))),
+      getSocialRedirectUri: (provider) =>
+        alerting((frame) => frame.request('GET_SOCIAL_REDIRECT_URI', { provider })),
+      async connectSocial() {
+        const { user } = await alerting((frame) => frame.request('CONNECT_SOCIAL', {}))
+        return { user: user && useUser(user) }
+      },
+      connectFarcaster: async (channelToken) =>
+        useUser(await alerting((frame) => frame.request('CONNECT_FARCASTER', { channelToken }))),
       exportKey: (signal) => alerting((frame) => frame.request('EXPORT_KEY', {}, signal)),
       setHost(next) {
         host = next

@@ -24,7 +24,12 @@ const userSchema = z.object({
   recovery: z.optional(z.nullable(z.enum(['operator', 'passkey']))),
   /** The key was made in this login and recovery is the operator's: the page offers a passkey. */
   offerPasskey: z.optional(z.boolean()),
+  /** The social identity this session logged in with (SPEC §3): the account shows it instead of the e-mail. */
+  social: z.optional(z.nullable(z.object({ provider: z.string(), username: z.string() }))),
 })
+
+/** The providers the services log in with by OAuth in a popup (Farcaster has CONNECT_FARCASTER). */
+const POPUP_SOCIAL_PROVIDERS = ['google', 'x', 'discord', 'github', 'apple', 'facebook'] as const
 
 /** Request payload and success payload of every message this frame answers. */
 export const MESSAGES = {
@@ -81,6 +86,18 @@ export const MESSAGES = {
   UNLOCK_WITH_PASSKEY: { request: empty, success: userSchema },
   /** The frame mails a code, takes it, and shows the private key in itself, never to the page. */
   EXPORT_KEY: { request: empty, success: empty },
+  /** behaviour §7 "social redirect": the frame starts a login attempt; the page points its popup at `uri`. */
+  GET_SOCIAL_REDIRECT_URI: {
+    request: z.object({ provider: z.enum(POPUP_SOCIAL_PROVIDERS) }),
+    success: z.object({ uri: z.string().check(z.url()) }),
+  },
+  /** behaviour §7 "connect social": one wait for the attempt's outcome; no `user` means "not yet, ask again". */
+  CONNECT_SOCIAL: { request: empty, success: z.object({ user: z.optional(userSchema) }) },
+  /** behaviour §7 "farcaster": a completed Sign In With Farcaster channel of this page logs in. */
+  CONNECT_FARCASTER: {
+    request: z.object({ channelToken: z.string().check(z.minLength(1), z.maxLength(200)) }),
+    success: userSchema,
+  },
   /** The page may withdraw a request it made (a forced close); only the frame's own buttons approve. */
   CANCEL_REQUEST: {
     request: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
@@ -136,6 +153,9 @@ export const TIMED_MESSAGES: ReadonlySet<MessageType> = new Set([
   'CONNECT_EMAIL',
   'CONNECT_DEVICE',
   'CONNECT_OTP',
+  'GET_SOCIAL_REDIRECT_URI',
+  'CONNECT_SOCIAL',
+  'CONNECT_FARCASTER',
 ])
 
 export const FRAME_VERSION = '1'

@@ -246,3 +246,31 @@ test('a chain without smart accounts keeps the EOA and says the app might not su
   })
   expect(host().accountType?.()).toBe('smartAccount')
 })
+
+test('social login: the frame is asked again after each "not yet", and the user it brings is connected', async () => {
+  const answers = [{}, {}, { user: { email: null, offerPasskey: false } }]
+  let asked = 0
+  const { controller, connected, modal } = setup([], {
+    connectSocial: async () => {
+      asked += 1
+      return (answers.shift() ?? {}) as never
+    },
+  })
+  modal.open()
+  await controller.waitForSocial(new AbortController().signal)
+  expect(asked).toBe(3)
+  expect(connected).toEqual(['portico-email'])
+  expect(modal.store.getState().open).toBe(false)
+})
+
+test('social login: an aborted wait connects nothing, even when the answer comes after', async () => {
+  const controllerAbort = new AbortController()
+  const { controller, connected } = setup([], {
+    connectSocial: async () => {
+      controllerAbort.abort()
+      return { user: { email: null } } as never
+    },
+  })
+  await controller.waitForSocial(controllerAbort.signal)
+  expect(connected).toEqual([])
+})

@@ -16,6 +16,7 @@ import {
   type EmbeddedAccountType,
   type EmbeddedAuthApi,
   type EmbeddedUser,
+  type PopupSocialProvider,
 } from './types.ts'
 
 export interface EmbeddedState {
@@ -159,6 +160,12 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
     }
   }
 
+  /** After a social or Farcaster login: the address it carries (if any) is the one remembered. */
+  function loggedIn(user: EmbeddedUser): Promise<void> {
+    state.setState({ email: user.email ?? undefined })
+    return finish(user)
+  }
+
   /** The login worked, and this device must be unlocked with the user's passkey: the modal asks for it. */
   function unlockStep(error: unknown): true {
     if ((error as { reason?: unknown } | undefined)?.reason !== 'PASSKEY_REQUIRED') throw error
@@ -211,6 +218,25 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
         if (answer === true) return
         if (answer.approved) return finish()
       }
+    },
+    /** Social login: the frame starts an attempt and answers the URL the page's popup opens. */
+    async startSocial(provider: PopupSocialProvider): Promise<string> {
+      state.setState({ alert: undefined })
+      return (await api().getSocialRedirectUri(provider)).uri
+    },
+    /** Waits, asking the frame again after each "not yet", until the attempt ends or `signal` aborts. */
+    async waitForSocial(signal: AbortSignal): Promise<void> {
+      while (!signal.aborted) {
+        const answer = await api().connectSocial().catch(unlockStep)
+        if (answer === true || signal.aborted) return
+        if (answer.user) return loggedIn(answer.user)
+      }
+    },
+    /** A completed Sign In With Farcaster channel of this page logs the frame in. */
+    async connectFarcaster(channelToken: string): Promise<void> {
+      state.setState({ alert: undefined })
+      const answer = await api().connectFarcaster(channelToken).catch(unlockStep)
+      if (answer !== true) await loggedIn(answer)
     },
     getUser: () => api().getUser(),
     /**

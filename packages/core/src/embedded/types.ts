@@ -28,7 +28,12 @@ export interface EmbeddedUser {
   recovery?: 'operator' | 'passkey' | null | undefined
   /** The wallet was made in this login and the operator can recover it: the modal offers a passkey. */
   offerPasskey?: boolean | undefined
+  /** The social identity of this login (SPEC §3 "connected social provider and username"); null for e-mail. */
+  social?: { provider: string; username: string } | null | undefined
 }
+
+/** The providers whose login runs in a popup on the services (Farcaster signs a channel instead). */
+export type PopupSocialProvider = 'google' | 'x' | 'discord' | 'github' | 'apple' | 'facebook'
 
 /** One not-safe RPC request the secure frame is showing while the modal is on ApproveTransaction. */
 export interface ApprovalRequest {
@@ -74,6 +79,12 @@ export type EmbeddedAuthApi = {
   unlockWithPasskey(signal?: AbortSignal): Promise<EmbeddedUser>
   /** The frame asks for a fresh e-mail code and shows the private key in itself, never to the page. */
   exportKey(signal?: AbortSignal): Promise<unknown>
+  /** Starts a social login attempt in the frame; `uri` is the popup's first page. */
+  getSocialRedirectUri(provider: PopupSocialProvider): Promise<{ uri: string }>
+  /** One wait for the attempt's outcome; no `user` means "not yet, ask again". */
+  connectSocial(): Promise<{ user?: EmbeddedUser | undefined }>
+  /** Logs in with a completed Sign In With Farcaster channel of this page. */
+  connectFarcaster(channelToken: string): Promise<EmbeddedUser>
   setHost(host: EmbeddedHost): void
   /** Connects with the user's other account (behaviour §7 "set preferred account"); its address. */
   setPreferredAccount(type: EmbeddedAccountType): Promise<{ type: string; address: `0x${string}` }>

@@ -1,3 +1,4 @@
+import type { PopupSocialProvider } from '../embedded/types.ts'
 import type { ExplorerWallet } from '../explorer/wallet.ts'
 import { createStore, type Store } from '../store.ts'
 
@@ -39,6 +40,9 @@ const EMAIL_VIEWS = [
 /** A wallet of the all-wallets list that is not installed: its own page, to get it or connect to it. */
 const EXPLORER_VIEWS = ['ExplorerWallet'] as const
 
+/** Social login: waiting for the provider's popup (ConnectingFarcaster is one of behaviour §2's views). */
+const SOCIAL_VIEWS = ['ConnectingSocial'] as const
+
 /** The embedded wallet's key steps, drawn by the secure frame over the modal (issue 22). */
 const KEY_VIEWS = ['ProtectWallet', 'UnlockWallet', 'ExportPrivateKey'] as const
 
@@ -48,6 +52,7 @@ export type View =
   | (typeof EMAIL_VIEWS)[number]
   | (typeof KEY_VIEWS)[number]
   | (typeof EXPLORER_VIEWS)[number]
+  | (typeof SOCIAL_VIEWS)[number]
 
 export interface RouterData {
   connectorId?: string | undefined
@@ -58,6 +63,8 @@ export interface RouterData {
   accountTab?: 'tokens' | 'nfts' | 'activity' | undefined
   /** UnsupportedChain right after a connect: ask the wallet to switch without waiting for a click. */
   switchNow?: boolean | undefined
+  /** ConnectingSocial: the provider whose popup is open. */
+  socialProvider?: PopupSocialProvider | undefined
 }
 
 type RouterDirection = 'forward' | 'back' | 'none'

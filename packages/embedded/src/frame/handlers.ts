@@ -30,6 +30,10 @@ type BundlerAnswer = { result: unknown } | { error: { code: number; message: str
 type User = SuccessOf<'GET_USER'>
 /** The services' user: no address until the frame has set up the key. */
 type ServicesUser = Omit<User, 'address'> & { address: Address | null }
+type SocialPoll =
+  | { status: 'pending' }
+  | { status: 'done'; token: string }
+  | { status: 'error'; code: string; message: string }
 /** `messageId` is the id of the page's message, by which the page may later withdraw it. */
 type Handlers = {
   [T in MessageType]: (
@@ -65,6 +69,8 @@ export function createHandlers(
   // The address being logged in with, between CONNECT_EMAIL and the OTP or device step.
   let pendingEmail: string | undefined
   let pendingNewEmail: string | undefined
+  // The social login attempt this frame started, until its outcome is taken.
+  let socialAttempt: string | undefined
   // The user whose key this login made, until they answer the passkey offer.
   let offerFor: Address | undefined
   const identity: FrameIdentity = {
@@ -193,6 +199,26 @@ export function createHandlers(
         await withKeyReady(origin)
       }
       return { approved: answer.approved }
+    },
+    async GET_SOCIAL_REDIRECT_URI({ provider }, origin) {
+      const answer = await call<{ attemptId: string; url: string }>(origin, '/social/start', { provider })
+      socialAttempt = answer.attemptId
+      return { uri: answer.url }
+    },
+    // The services hold the poll up to 15 s, under the page's 30 s request timeout.
+    async CONNECT_SOCIAL(_payload, origin) {
+      if (!socialAttempt) throw new ApiError('Start the social login first', 400)
+      const answer = await call<SocialPoll>(origin, '/social/poll', { attemptId: socialAttempt })
+      if (answer.status === 'pending') return {}
+      socialAttempt = undefined
+      if (answer.status === 'error') throw new ApiError(answer.message, 400)
+      setToken(answer.token)
+      return { user: await withKeyReady(origin) }
+    },
+    async CONNECT_FARCASTER({ channelToken }, origin) {
+      const answer = await call<{ token: string }>(origin, '/farcaster/sign-in', { channelToken })
+      setToken(answer.token)
+      return withKeyReady(origin)
     },
     GET_USER: (_payload, origin) => connectedUser(origin),
     async IS_CONNECTED(_payload, origin) {

@@ -12,6 +12,8 @@ import { ChevronIcon, ExternalIcon, WalletIcon } from '../components/icons.tsx'
 import { WalletImage } from '../components/WalletImage.tsx'
 import { useStore } from '../hooks.ts'
 import { EmailField } from './email/EmailField.tsx'
+import { offeredSocials } from './social/providers.ts'
+import { SocialButtons } from './social/SocialButtons.tsx'
 import type { ViewProps } from './types.ts'
 import { usePhone } from './use-phone.ts'
 import { WalletConnectGroup } from './walletconnect/WalletConnectGroup.tsx'
@@ -49,12 +51,18 @@ export function Connect({ portico }: ViewProps) {
     hostOrder: portico.options.connectorTypeOrder,
     enabled: BUILT_GROUPS,
   })
-  // Social login is not built yet; the order rule still decides where e-mail and wallets go.
+  // E-mail and social login both log into the embedded wallet: offered when its connector is here.
   const emailAvailable = portico.embedded.isAvailable()
+  const socials = emailAvailable ? offeredSocials(portico.options.features.socials) : []
   const methods = orderConnectMethods({
     hostOrder: portico.options.connectMethodsOrder,
     hasUsableWallet: list.length > 0,
-  }).filter((method) => method === 'wallet' || (method === 'email' && emailAvailable))
+  }).filter(
+    (method) =>
+      method === 'wallet' ||
+      (method === 'email' && emailAvailable) ||
+      (method === 'social' && socials.length > 0),
+  )
 
   const recentIds = new Set(recent.map((wallet) => wallet.id))
   const listed = explorerRows({
@@ -149,18 +157,23 @@ export function Connect({ portico }: ViewProps) {
     </>
   )
 
-  // "or" only between two ways in that are both offered: the e-mail field and a list of wallets.
-  const divider = methods.includes('email') && methods.includes('wallet') && list.length > 0
+  // "or" only between the embedded wallet's ways in (e-mail, social) and a list of wallets.
+  const divider = methods.length > 1 && methods.includes('wallet') && list.length > 0
+  const methodView = {
+    email: <EmailField portico={portico} />,
+    social: <SocialButtons portico={portico} providers={socials} />,
+    wallet: wallets,
+  }
   return (
     <div className="stack">
       {methods.map((method, index) => (
         <Fragment key={method}>
-          {divider && index > 0 && (
+          {divider && index > 0 && (method === 'wallet' || methods[index - 1] === 'wallet') && (
             <div className="divider">
               <span>or</span>
             </div>
           )}
-          {method === 'email' ? <EmailField portico={portico} /> : method === 'wallet' ? wallets : null}
+          {methodView[method]}
         </Fragment>
       ))}
     </div>

@@ -1,6 +1,7 @@
 import type { RouterData, View } from '@portico/core'
 import { type ComponentType, lazy } from 'react'
 import { Connect } from './Connect.tsx'
+import { SOCIAL_LABEL } from './social/providers.ts'
 import type { ViewProps } from './types.ts'
 
 /**
@@ -20,6 +21,8 @@ const VIEWS: Partial<Record<View, ComponentType<ViewProps>>> = {
   UpdateEmailSecondaryOtp: lazy(() => import('./UpdateEmailSecondaryOtp.tsx')),
   ConnectingExternal: lazy(() => import('./ConnectingExternal.tsx')),
   ConnectingSiwe: lazy(() => import('./ConnectingSiwe.tsx')),
+  ConnectingSocial: lazy(() => import('./ConnectingSocial.tsx')),
+  ConnectingFarcaster: lazy(() => import('./ConnectingFarcaster.tsx')),
   ConnectingWalletConnect: lazy(() => import('./ConnectingWalletConnect.tsx')),
   ConnectingWalletConnectBasic: lazy(() => import('./ConnectingWalletConnectBasic.tsx')),
   SIWXSignMessage: lazy(() => import('./SIWXSignMessage.tsx')),
@@ -86,6 +89,10 @@ export function viewTitle(view: View, data: RouterData | undefined): string {
       return 'Choose Name'
     case 'RegisterAccountNameSuccess':
       return 'Name Chosen'
+    case 'ConnectingSocial':
+      return data?.socialProvider ? SOCIAL_LABEL[data.socialProvider] : 'Connecting'
+    case 'ConnectingFarcaster':
+      return 'Farcaster'
     case 'SIWXSignMessage':
     case 'ConnectingSiwe':
       return 'Sign In'

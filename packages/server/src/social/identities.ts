@@ -13,7 +13,8 @@ import type { SocialLoginProvider } from './providers.ts'
  */
 export async function userOfIdentity(
   trx: Transaction<Tables>,
-  provider: SocialLoginProvider,
+  /** Farcaster's identities (subject = fid) live here too, logged in by `farcaster/login-routes.ts`. */
+  provider: SocialLoginProvider | 'farcaster',
   profile: SocialProfile,
 ): Promise<string> {
   const seen = {

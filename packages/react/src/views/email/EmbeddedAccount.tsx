@@ -1,12 +1,17 @@
 import { type EmbeddedUser, errorMessage } from '@portico/core'
 import { useEffect, useState } from 'react'
 import { useStore } from '../../hooks.ts'
+import { type OfferedSocial, SOCIAL_LABEL } from '../social/providers.ts'
 import type { ViewProps } from '../types.ts'
 import './email-css.ts'
 
+/** The provider's name as the Connect view shows it; an unknown one as the services name it. */
+const socialLabel = (provider: string) =>
+  provider in SOCIAL_LABEL ? SOCIAL_LABEL[provider as OfferedSocial] : provider
+
 const ACCOUNT_TYPE_LABEL = { eoa: 'EOA', smartAccount: 'Smart account' } as const
 
-/** For an embedded-wallet user: the e-mail, the account type, and the way to change the e-mail. */
+/** For an embedded-wallet user: the e-mail (or the social provider and user name), the account type, and the way to change the e-mail. */
 export function EmbeddedAccount({ portico }: ViewProps) {
   const account = useStore(portico.account)
   const [user, setUser] = useState<EmbeddedUser>()
@@ -49,7 +54,13 @@ export function EmbeddedAccount({ portico }: ViewProps) {
   return (
     <div className="stack center">
       <span>
-        <span data-testid="embedded-email">{user?.email ?? '…'}</span>{' '}
+        {user?.social ? (
+          <span data-testid="embedded-social">
+            {socialLabel(user.social.provider)} · {user.social.username}
+          </span>
+        ) : (
+          <span data-testid="embedded-email">{user?.email ?? '…'}</span>
+        )}{' '}
         {type && (
           <span className="badge" title="Account type">
             {ACCOUNT_TYPE_LABEL[type]}
@@ -89,12 +100,25 @@ export function EmbeddedAccount({ portico }: ViewProps) {
       {user?.recovery === 'passkey' && (
         <p className="muted">Only your passkey can recover this wallet on a new device.</p>
       )}
-      <button type="button" className="link-button" onClick={() => portico.router.push('UpdateEmailWallet')}>
-        Update email
-      </button>
-      <button type="button" className="link-button" onClick={() => portico.router.push('ExportPrivateKey')}>
-        Export private key
-      </button>
+      {/* Both steps send a code to the user's address: a social login without one has neither. */}
+      {user?.email !== null && (
+        <>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => portico.router.push('UpdateEmailWallet')}
+          >
+            Update email
+          </button>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => portico.router.push('ExportPrivateKey')}
+          >
+            Export private key
+          </button>
+        </>
+      )}
     </div>
   )
 }

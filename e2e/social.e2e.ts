@@ -1,0 +1,112 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { expectAccessibleModal } from './axe.ts'
+import { poll } from './mailbox.ts'
+import {
+  accountLoginAndDisconnect,
+  connectedAddress,
+  dialogOf,
+  settleAfterLogin,
+  statusOf,
+  visitorOnDemoPage,
+} from './social-login.ts'
+
+const stack = inject('stack')
+/** Sign-in with wallet is not what these tests are about. */
+const PAGE_URL = `${stack.pageUrl}/?signIn=off`
+const PROVIDERS = ['Google', 'X', 'Discord', 'GitHub', 'Apple', 'Facebook'] as const
+
+const visitor = visitorOnDemoPage()
+
+/** Opens Connect, clicks the provider's button (unfolding "more" when it is folded away) and takes its popup. */
+async function clickProvider(label: string): Promise<Page> {
+  await visitor.page.getByRole('button', { name: 'Connect Wallet' }).click()
+  const dialog = dialogOf(visitor.page)
+  const button = dialog.getByRole('button', { name: `Continue with ${label}` })
+  await dialog.getByRole('button', { name: 'Continue with Google' }).waitFor()
+  if ((await button.count()) === 0) await dialog.getByRole('button', { name: 'More social logins' }).click()
+  const popup = visitor.context.waitForEvent('page')
+  await button.click()
+  return popup
+}
+
+/** The development provider's picker: the dev user's button (name and address). */
+const pick = (popup: Page, who: string) => popup.getByRole('button', { name: new RegExp(`^${who} `) })
+
+async function logIn(label: string, who = 'Alice'): Promise<{ address: string; shown: string }> {
+  const popup = await clickProvider(label)
+  await pick(popup, who).click()
+  await settleAfterLogin(visitor.page)
+  const address = await connectedAddress(visitor.page)
+  return { address, shown: await accountLoginAndDisconnect(visitor.page) }
+}
+
+describe('social login in the modal', () => {
+  it('Connect lists the e-mail field, Continue with Google, the other providers and "more", then "or" and the wallets', async () => {
+    await visitor.page.getByRole('button', { name: 'Connect Wallet' }).click()
+    const dialog = dialogOf(visitor.page)
+    await dialog.getByRole('button', { name: 'Continue with Google' }).waitFor()
+    expect(await dialog.getByRole('textbox', { name: 'Email' }).count()).toBe(1)
+    const row = dialog.getByRole('list', { name: 'Other social logins' })
+    for (const label of ['X', 'Discord', 'Farcaster', 'GitHub'])
+      expect(await row.getByRole('button', { name: `Continue with ${label}` }).count()).toBe(1)
+    expect(await row.getByRole('button', { name: 'Continue with Apple' }).count()).toBe(0)
+    await expectAccessibleModal(visitor.page, 'Connect with social login')
+    await row.getByRole('button', { name: 'More social logins' }).click()
+    for (const label of ['Apple', 'Facebook'])
+      expect(await row.getByRole('button', { name: `Continue with ${label}` }).count()).toBe(1)
+    await visitor.page.keyboard.press('Escape')
+    await poll(() => dialogOf(visitor.page).count()).toBe(0)
+  })
+
+  it('features.socials: false leaves only the e-mail field and the wallets', async () => {
+    const other = await visitor.context.newPage()
+    await other.goto(`${PAGE_URL}&hide=socials`)
+    await other.getByRole('button', { name: 'Connect Wallet' }).click()
+    await dialogOf(other).getByRole('textbox', { name: 'Email' }).waitFor()
+    expect(
+      await dialogOf(other)
+        .getByRole('button', { name: /^Continue with / })
+        .count(),
+    ).toBe(0)
+    await other.close()
+  })
+
+  it('a popup the visitor closes goes back to Connect, with no error', async () => {
+    const popup = await clickProvider('Google')
+    await dialogOf(visitor.page).getByText('Continue with Google').first().waitFor()
+    await expectAccessibleModal(visitor.page, 'ConnectingSocial')
+    await popup.close()
+    await poll(() => dialogOf(visitor.page).getByRole('textbox', { name: 'Email' }).count()).toBe(1)
+    expect(await visitor.page.getByText('Authenticating...').count()).toBe(0)
+    expect(await dialogOf(visitor.page).getByRole('alert').count()).toBe(0)
+    await visitor.page.keyboard.press('Escape')
+    await poll(() => dialogOf(visitor.page).count()).toBe(0)
+  })
+
+  it('Cancel at the provider says the login was cancelled, with Try again', async () => {
+    const popup = await clickProvider('GitHub')
+    await popup.getByRole('button', { name: 'Cancel' }).click()
+    const alert = dialogOf(visitor.page).getByRole('alert')
+    await poll(() => alert.textContent(), { timeout: 30_000 }).toBe('The login was cancelled at GitHub.')
+    expect(await dialogOf(visitor.page).getByRole('button', { name: 'Try again' }).count()).toBe(1)
+    await expectAccessibleModal(visitor.page, 'ConnectingSocial refused')
+    await visitor.page.keyboard.press('Escape')
+    await poll(() => dialogOf(visitor.page).count()).toBe(0)
+  })
+
+  const addresses = new Map<string, string>()
+  it.each(PROVIDERS)('%s: the dev provider logs Alice in, connected with an address', async (label) => {
+    const { address, shown } = await logIn(label)
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    expect(shown.startsWith(`${label} · `)).toBe(true)
+    addresses.set(label, address)
+  })
+
+  it('the same person again gets the same address', async () => {
+    expect((await logIn('Google')).address).toBe(addresses.get('Google'))
+    // Google says Alice's address is verified, so her Google login is her e-mail user, as GitHub's is.
+    expect(addresses.get('GitHub')).toBe(addresses.get('Google'))
+    expect(await statusOf(visitor.page)).toBe('disconnected')
+  })
+})

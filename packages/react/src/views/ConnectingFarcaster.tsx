@@ -1,0 +1,94 @@
+import {
+  errorMessage,
+  type FarcasterChannel,
+  farcasterChannelCompleted,
+  openFarcasterChannel,
+} from '@portico/core'
+import { useEffect, useState } from 'react'
+import { ExternalIcon } from '../components/icons.tsx'
+import { QrCode } from '../components/QrCode.tsx'
+import type { ViewProps } from './types.ts'
+import { usePhone } from './use-phone.ts'
+import './walletconnect/walletconnect-css.ts'
+
+/** How often the page asks the relay whether the Farcaster app signed. */
+const STATUS_EVERY_MS = 1000
+
+type Step =
+  | { kind: 'opening' }
+  | { kind: 'waiting'; channel: FarcasterChannel }
+  | { kind: 'signing-in' }
+  | { kind: 'failed'; message: string }
+
+/**
+ * Sign In With Farcaster (SPEC §2 ConnectingFarcaster): a channel for this page on the services'
+ * relay, its link as a QR code (and "Open Farcaster" on a phone), polled until the Farcaster app
+ * signed; then the secure frame logs in with the channel and the modal is connected.
+ */
+export default function ConnectingFarcaster({ portico }: ViewProps) {
+  const phone = usePhone()
+  const [step, setStep] = useState<Step>({ kind: 'opening' })
+  const [attempt, setAttempt] = useState(0)
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is how Try again opens a new channel
+  useEffect(() => {
+    const controller = new AbortController()
+    const { signal } = controller
+    const place = { servicesUrl: portico.options.servicesUrl, projectId: portico.options.projectId }
+    const run = async () => {
+      setStep({ kind: 'opening' })
+      const channel = await openFarcasterChannel(place, window.location, signal)
+      setStep({ kind: 'waiting', channel })
+      while (!(await farcasterChannelCompleted(place, channel.channelToken, signal)))
+        await new Promise((resolve) => setTimeout(resolve, STATUS_EVERY_MS))
+      if (signal.aborted) return
+      setStep({ kind: 'signing-in' })
+      portico.toast.showLoading('Authenticating...')
+      await portico.embedded.connectFarcaster(channel.channelToken)
+      portico.toast.hide()
+    }
+    run().catch((error: unknown) => {
+      if (signal.aborted) return
+      portico.toast.hide()
+      setStep({ kind: 'failed', message: (error as { reason?: string }).reason ?? errorMessage(error) })
+    })
+    return () => controller.abort()
+  }, [portico, attempt])
+
+  if (step.kind === 'failed')
+    return (
+      <div className="stack center">
+        <p role="alert" className="error">
+          {step.message}
+        </p>
+        <button type="button" className="primary" onClick={() => setAttempt((n) => n + 1)}>
+          Try again
+        </button>
+      </div>
+    )
+  if (step.kind !== 'waiting')
+    return (
+      <div className="stack center">
+        <p role="status">{step.kind === 'opening' ? 'Making a sign-in code…' : 'Signing in…'}</p>
+      </div>
+    )
+  const { url } = step.channel
+  return (
+    <div className="stack center">
+      {phone && (
+        <a className="primary" href={url}>
+          Open Farcaster
+          <ExternalIcon size={16} />
+        </a>
+      )}
+      <div className="wc-qr">
+        <QrCode value={url} label="Farcaster sign-in QR code" size={240} />
+      </div>
+      <p>Scan with your phone</p>
+      <p className="muted">Scan this code with the Farcaster app and approve the sign-in.</p>
+      <p role="status" className="muted">
+        Waiting for Farcaster…
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,18 @@
+import type { PopupSocialProvider, SocialProvider } from '@portico/core'
+
+/** The social providers this build logs in with: the six popup ones and Farcaster. */
+export type OfferedSocial = PopupSocialProvider | 'farcaster'
+
+export const SOCIAL_LABEL: Record<OfferedSocial, string> = {
+  google: 'Google',
+  x: 'X',
+  discord: 'Discord',
+  github: 'GitHub',
+  apple: 'Apple',
+  facebook: 'Facebook',
+  farcaster: 'Farcaster',
+}
+
+/** `features.socials` in its order, without the providers this build has no login for (telegram). */
+export const offeredSocials = (socials: readonly SocialProvider[]): OfferedSocial[] =>
+  socials.filter((provider): provider is OfferedSocial => provider in SOCIAL_LABEL)
