@@ -50,13 +50,25 @@ describe("Portico in an adopter's default Vite build", () => {
     await portico.page.context().close()
   })
 
-  it('opens the Connect view with no view chunk to fetch; the account views are not in the first download', async () => {
+  it('fetches the Connect view as the pointer reaches the button: the click has no view code left to fetch', async () => {
     const portico = await loadOffline(browser, sites.portico.url)
     const fetched: string[] = []
+    let pending = 0
     portico.page.on('request', (request) => {
-      if (request.resourceType() === 'script') fetched.push(new URL(request.url()).pathname)
+      if (request.resourceType() !== 'script') return
+      fetched.push(new URL(request.url()).pathname)
+      pending += 1
     })
-    await portico.page.getByRole('button', { name: 'Connect Wallet' }).click()
+    const settled = () => {
+      pending -= 1
+    }
+    portico.page.on('requestfinished', settled)
+    portico.page.on('requestfailed', settled)
+    const button = portico.page.getByRole('button', { name: 'Connect Wallet' })
+    await button.hover()
+    await expect.poll(() => fetched.some((file) => /\/Connect-/.test(file)) && pending === 0).toBe(true)
+    const beforeClick = fetched.length
+    await button.click()
     await expect
       .poll(() => portico.page.getByRole('dialog').getByRole('heading').textContent())
       .toBe('Connect Wallet')
@@ -66,7 +78,9 @@ describe("Portico in an adopter's default Vite build", () => {
     // client it shares with the account data), which MODAL_OPEN starts loading once the modal is
     // open, and the wallet list's request, which Connect's recommended rows need; no view's code.
     expect(
-      fetched.filter((file) => !/\/(frame-client|analytics-client|http-client|wallet-list)-/.test(file)),
+      fetched
+        .slice(beforeClick)
+        .filter((file) => !/\/(frame-client|analytics-client|http-client|wallet-list)-/.test(file)),
     ).toEqual([])
     expect(portico.files.some((file) => /WalletSend|WalletReceive|Account-/.test(file))).toBe(false)
     await portico.page.context().close()

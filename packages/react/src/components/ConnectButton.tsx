@@ -5,6 +5,7 @@ import { type CSSProperties, useSyncExternalStore } from 'react'
 import { usePortico } from '../context.ts'
 import { EARLY_CLICK_ATTRIBUTE } from '../early-clicks.ts'
 import { useAccount, useAccountName, useModal, useNativeBalance } from '../hooks.ts'
+import { preloadOpeningView } from '../views/button-views.ts'
 import { buttonStyle } from './button-style.ts'
 
 export interface ConnectButtonProps {
@@ -47,6 +48,7 @@ export function ConnectButton({
         style={{ ...buttonStyle, ...style }}
         aria-label={`Account ${shown}${amount ? `, balance ${amount}` : ''}`}
         aria-haspopup="dialog"
+        {...preloadOnApproach(Boolean(account.address))}
         onClick={() => modal.open()}
       >
         {amount && <span data-part="balance">{amount}</span>}
@@ -63,11 +65,18 @@ export function ConnectButton({
       style={{ ...buttonStyle, ...style }}
       aria-haspopup="dialog"
       aria-busy={busy}
+      {...preloadOnApproach(Boolean(account.address))}
       onClick={() => modal.open()}
     >
       {busy ? loadingLabel : label}
     </button>
   )
+}
+
+/** A pointer over the button, a finger on it or focus on it: the click is likely to follow. */
+const preloadOnApproach = (connected: boolean) => {
+  const preload = () => preloadOpeningView(connected)
+  return { onPointerEnter: preload, onTouchStart: preload, onFocus: preload }
 }
 
 const NARROW_SCREEN = '(max-width: 430px)'

@@ -1,5 +1,5 @@
 import type { Portico, View } from '@portico/core'
-import { Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef } from 'react'
+import { Suspense, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef } from 'react'
 import { AlertBanner } from '../components/AlertBanner.tsx'
 import { BackIcon, CloseIcon } from '../components/icons.tsx'
 import { useStore } from '../hooks.ts'
@@ -105,10 +105,14 @@ export function Modal({ portico, root }: { portico: Portico; root: ShadowRoot })
     if (account.isUnsupportedChain && router.view === 'Account') portico.router.replace('UnsupportedChain')
   }, [open, account.isUnsupportedChain, router.view, portico])
 
+  const view: View = router.view
+  // Once per showing of a view: a lazy view whose code arrives meanwhile must not be swapped for
+  // its loaded component, which React would take for another view and mount afresh.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new showing is a new transitionId
+  const Body = useMemo(() => viewComponent(view), [view, router.transitionId])
+
   if (!open) return null
 
-  const view: View = router.view
-  const Body = viewComponent(view)
   const title = viewTitle(view, router.data)
   const canGoBack = router.history.length > 1
   // Where the modal store refuses to close (behaviour §2, §4) a Close button would do nothing but

@@ -40,7 +40,7 @@ interface Row {
 /** Where a newcomer finds a wallet: ethereum.org's neutral list, not one vendor. */
 const GET_A_WALLET_URL = 'https://ethereum.org/en/wallets/find-wallet/'
 
-export function Connect({ portico }: ViewProps) {
+export default function Connect({ portico }: ViewProps) {
   const { list } = useStore(portico.connectors)
   const { wallets: recent } = useStore(portico.recent)
   const explorer = useStore(portico.explorer.store)

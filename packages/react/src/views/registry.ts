@@ -1,46 +1,48 @@
 import type { RouterData, View } from '@portico/core'
-import { type ComponentType, lazy } from 'react'
-import { Connect } from './Connect.tsx'
+import type { ComponentType } from 'react'
+import { Account, Connect } from './button-views.ts'
+import { type LazyView, lazyView } from './lazy-view.ts'
 import { SOCIAL_LABEL } from './social/providers.ts'
 import type { ViewProps } from './types.ts'
 
 /**
- * Connect ships with the first paint; every other view is its own chunk, fetched the first time
- * it is shown. Views later issues build are absent here, and routing to one shows Connect.
+ * Every view is its own chunk, fetched the first time it is shown (Connect and Account also when
+ * the connect button is approached, `button-views.ts`). Routing to a view absent here shows Connect.
  */
-const VIEWS: Partial<Record<View, ComponentType<ViewProps>>> = {
+const VIEWS: Partial<Record<View, LazyView>> = {
   Connect,
-  Account: lazy(() => import('./Account.tsx')),
-  AllWallets: lazy(() => import('./AllWallets.tsx')),
-  ExplorerWallet: lazy(() => import('./ExplorerWallet.tsx')),
-  ApproveTransaction: lazy(() => import('./ApproveTransaction.tsx')),
-  EmailVerifyDevice: lazy(() => import('./EmailVerifyDevice.tsx')),
-  EmailVerifyOtp: lazy(() => import('./EmailVerifyOtp.tsx')),
-  UpdateEmailWallet: lazy(() => import('./UpdateEmailWallet.tsx')),
-  UpdateEmailPrimaryOtp: lazy(() => import('./UpdateEmailPrimaryOtp.tsx')),
-  UpdateEmailSecondaryOtp: lazy(() => import('./UpdateEmailSecondaryOtp.tsx')),
-  ConnectingExternal: lazy(() => import('./ConnectingExternal.tsx')),
-  ConnectingSiwe: lazy(() => import('./ConnectingSiwe.tsx')),
-  ConnectingSocial: lazy(() => import('./ConnectingSocial.tsx')),
-  ConnectingFarcaster: lazy(() => import('./ConnectingFarcaster.tsx')),
-  ConnectingWalletConnect: lazy(() => import('./ConnectingWalletConnect.tsx')),
-  ConnectingWalletConnectBasic: lazy(() => import('./ConnectingWalletConnectBasic.tsx')),
-  SIWXSignMessage: lazy(() => import('./SIWXSignMessage.tsx')),
-  UnsupportedChain: lazy(() => import('./UnsupportedChain.tsx')),
-  WalletReceive: lazy(() => import('./WalletReceive.tsx')),
-  WalletSend: lazy(() => import('./WalletSend.tsx')),
-  WalletSwap: lazy(() => import('./WalletSwap.tsx')),
-  OnRampProviders: lazy(() => import('./OnRampProviders.tsx')),
-  BuyInProgress: lazy(() => import('./BuyInProgress.tsx')),
-  ProtectWallet: lazy(() => import('./ProtectWallet.tsx')),
-  UnlockWallet: lazy(() => import('./UnlockWallet.tsx')),
-  ExportPrivateKey: lazy(() => import('./ExportPrivateKey.tsx')),
-  RegisterAccountName: lazy(() => import('./RegisterAccountName.tsx')),
-  RegisterAccountNameSuccess: lazy(() => import('./RegisterAccountNameSuccess.tsx')),
+  Account,
+  AllWallets: lazyView(() => import('./AllWallets.tsx')),
+  ExplorerWallet: lazyView(() => import('./ExplorerWallet.tsx')),
+  ApproveTransaction: lazyView(() => import('./ApproveTransaction.tsx')),
+  EmailVerifyDevice: lazyView(() => import('./EmailVerifyDevice.tsx')),
+  EmailVerifyOtp: lazyView(() => import('./EmailVerifyOtp.tsx')),
+  UpdateEmailWallet: lazyView(() => import('./UpdateEmailWallet.tsx')),
+  UpdateEmailPrimaryOtp: lazyView(() => import('./UpdateEmailPrimaryOtp.tsx')),
+  UpdateEmailSecondaryOtp: lazyView(() => import('./UpdateEmailSecondaryOtp.tsx')),
+  ConnectingExternal: lazyView(() => import('./ConnectingExternal.tsx')),
+  ConnectingSiwe: lazyView(() => import('./ConnectingSiwe.tsx')),
+  ConnectingSocial: lazyView(() => import('./ConnectingSocial.tsx')),
+  ConnectingFarcaster: lazyView(() => import('./ConnectingFarcaster.tsx')),
+  ConnectingWalletConnect: lazyView(() => import('./ConnectingWalletConnect.tsx')),
+  ConnectingWalletConnectBasic: lazyView(() => import('./ConnectingWalletConnectBasic.tsx')),
+  SIWXSignMessage: lazyView(() => import('./SIWXSignMessage.tsx')),
+  UnsupportedChain: lazyView(() => import('./UnsupportedChain.tsx')),
+  WalletReceive: lazyView(() => import('./WalletReceive.tsx')),
+  WalletSend: lazyView(() => import('./WalletSend.tsx')),
+  WalletSwap: lazyView(() => import('./WalletSwap.tsx')),
+  OnRampProviders: lazyView(() => import('./OnRampProviders.tsx')),
+  BuyInProgress: lazyView(() => import('./BuyInProgress.tsx')),
+  ProtectWallet: lazyView(() => import('./ProtectWallet.tsx')),
+  UnlockWallet: lazyView(() => import('./UnlockWallet.tsx')),
+  ExportPrivateKey: lazyView(() => import('./ExportPrivateKey.tsx')),
+  RegisterAccountName: lazyView(() => import('./RegisterAccountName.tsx')),
+  RegisterAccountNameSuccess: lazyView(() => import('./RegisterAccountNameSuccess.tsx')),
 }
 
+/** The component to draw `view` with; see `LazyView.component` for when to ask. */
 export function viewComponent(view: View): ComponentType<ViewProps> {
-  return VIEWS[view] ?? Connect
+  return (VIEWS[view] ?? Connect).component()
 }
 
 export function viewTitle(view: View, data: RouterData | undefined): string {
