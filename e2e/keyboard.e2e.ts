@@ -126,6 +126,7 @@ describe('the modal without a mouse', () => {
     const email = `paste-${Date.now()}@example.com`
     await page.goto(`${stack.pageUrl}/?signIn=off`)
     await openWithKeyboard(page)
+    await poll(() => focused(page)).toBe('input Email')
     const before = await lastMailId(stack.servicesUrl)
     await page.keyboard.type(email)
     await page.keyboard.press('Enter')
