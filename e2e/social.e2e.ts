@@ -73,13 +73,31 @@ describe('social login in the modal', () => {
   })
 
   it('a popup the visitor closes goes back to Connect, with no error', async () => {
-    const popup = await clickProvider('Google')
-    await dialogOf(visitor.page).getByText('Continue with Google').first().waitFor()
+    const popup = await clickProvider('Discord')
+    // The visitor sees the provider's page, then changes their mind.
+    await pick(popup, 'Alice').waitFor()
+    await dialogOf(visitor.page).getByText('Continue with Discord').first().waitFor()
     await expectAccessibleModal(visitor.page, 'ConnectingSocial')
     await popup.close()
     await poll(() => dialogOf(visitor.page).getByRole('textbox', { name: 'Email' }).count()).toBe(1)
     expect(await visitor.page.getByText('Authenticating...').count()).toBe(0)
     expect(await dialogOf(visitor.page).getByRole('alert').count()).toBe(0)
+    await visitor.page.keyboard.press('Escape')
+    await poll(() => dialogOf(visitor.page).count()).toBe(0)
+  })
+
+  it('a popup the provider cut from the page (Google’s pages do) is waited for, and Back leaves it', async () => {
+    const popup = await clickProvider('Google')
+    await pick(popup, 'Alice').waitFor()
+    const hint = dialogOf(visitor.page).getByText(
+      /This page can no longer see it: if you closed it, go back\./,
+    )
+    await poll(() => hint.count()).toBe(1)
+    await expectAccessibleModal(visitor.page, 'ConnectingSocial (popup out of sight)')
+    await dialogOf(visitor.page).getByRole('button', { name: 'Back' }).click()
+    await poll(() => dialogOf(visitor.page).getByRole('textbox', { name: 'Email' }).count()).toBe(1)
+    expect(await visitor.page.getByText('Authenticating...').count()).toBe(0)
+    await popup.close()
     await visitor.page.keyboard.press('Escape')
     await poll(() => dialogOf(visitor.page).count()).toBe(0)
   })

@@ -42,6 +42,10 @@ export function securityHeaders(config: PageConfig): FastifyHelmetOptions {
       },
     },
     frameguard: { action: 'deny' },
+    // Helmet's `same-origin` would cut every window the page opens from it as soon as it leaves the
+    // page's origin: the social login's popup and the on-ramp's checkout would look closed at once.
+    // The page still refuses a relation with any window that opens it.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     // The services already learn the page's origin from Origin; paths and queries stay here.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // HTTPS policy for the whole domain is for whoever terminates TLS in front of the page.

@@ -53,6 +53,8 @@ describe('page', () => {
     expect(page.headers['x-frame-options']).toBe('DENY')
     expect(page.headers['x-content-type-options']).toBe('nosniff')
     expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+    // The windows it opens (social login, checkout) stay its own; whoever opens it gets no handle.
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups')
     const csp = directives(page.headers['content-security-policy'])
     expect(csp.get('frame-ancestors')).toEqual(["'none'"])
     expect(csp.get('object-src')).toEqual(["'none'"])

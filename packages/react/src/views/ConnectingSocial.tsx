@@ -3,12 +3,16 @@ import { useEffect, useState } from 'react'
 import { useStore } from '../hooks.ts'
 import './connecting-css.ts'
 import { openSocialPopup, socialPopup } from './social/popup.ts'
+import { lookAtPopup, type PopupWatch } from './social/popup-watch.ts'
 import { SOCIAL_LABEL } from './social/providers.ts'
 import { SocialIcon } from './social/SocialIcon.tsx'
 import type { ViewProps } from './types.ts'
 
-/** How often the page looks whether the visitor closed the popup. */
-const CLOSED_CHECK_MS = 500
+/**
+ * How often the page looks at the popup: often enough to see it on the provider's page before a
+ * person can close it (`popup-watch.ts`).
+ */
+const CLOSED_CHECK_MS = 100
 /** How long a closed popup's login may still take to land (the services' poll looks every 0.5 s). */
 const CLOSED_GRACE_MS = 2000
 
@@ -18,12 +22,15 @@ const CLOSED_GRACE_MS = 2000
  * closed before the provider answered goes back to Connect without an error; a refusal or a timeout
  * is said here with Try again. The popup's own message only tells that the login finished, so a
  * popup closing itself after a success is not taken for a cancel; without it, a closed popup still
- * leaves the poll a moment to bring an outcome.
+ * leaves the poll a moment to bring an outcome. A popup a provider cut from the page (`popup-watch.ts`)
+ * is waited for until the login lands, fails or the visitor goes back.
  */
 export default function ConnectingSocial({ portico }: ViewProps) {
   const { data } = useStore(portico.router.store)
   const provider = data?.socialProvider
   const [failure, setFailure] = useState<string>()
+  // The provider's pages cut the popup from the page: its closing can no longer be seen.
+  const [cut, setCut] = useState(false)
   const [attempt, setAttempt] = useState(0)
   const label = provider ? SOCIAL_LABEL[provider] : 'the provider'
 
@@ -42,11 +49,15 @@ export default function ConnectingSocial({ portico }: ViewProps) {
       if (event.origin === servicesOrigin && result?.type === 'portico:social-result') finished = true
     }
     window.addEventListener('message', onMessage)
-    // A closed popup may have ended the login first (a provider's pages can cut it from its opener,
-    // so no message came): the running poll gets a moment to bring the outcome before Connect.
+    // A closed popup may have ended the login first (its message can be lost): the running poll
+    // gets a moment to bring the outcome before Connect.
+    const watch: PopupWatch = { pointed: false, left: false }
     let closedAt: number | undefined
     const closedCheck = setInterval(() => {
-      if (!popup.closed || finished || controller.signal.aborted) return
+      if (finished || controller.signal.aborted) return
+      const state = lookAtPopup(popup, watch)
+      if (state === 'cut') setCut(true)
+      if (state !== 'closed') return
       closedAt ??= Date.now()
       if (Date.now() - closedAt < CLOSED_GRACE_MS) return
       controller.abort()
@@ -54,18 +65,23 @@ export default function ConnectingSocial({ portico }: ViewProps) {
       portico.router.reset('Connect')
     }, CLOSED_CHECK_MS)
     setFailure(undefined)
+    setCut(false)
     portico.toast.showLoading('Authenticating...')
     const run = async () => {
       const uri = await portico.embedded.startSocial(provider)
       if (controller.signal.aborted) return
       popup.location.href = uri
+      watch.pointed = true
       await portico.embedded.waitForSocial(controller.signal)
     }
+    let settled = false
     run().then(
       () => {
+        settled = true
         if (!controller.signal.aborted) portico.toast.hide()
       },
       (error: unknown) => {
+        settled = true
         if (controller.signal.aborted) return
         portico.toast.hide()
         popup.close()
@@ -73,6 +89,8 @@ export default function ConnectingSocial({ portico }: ViewProps) {
       },
     )
     return () => {
+      // Left while waiting (Back, Close): its "Authenticating..." goes with it.
+      if (!controller.signal.aborted && !settled) portico.toast.hide()
       controller.abort()
       clearInterval(closedCheck)
       window.removeEventListener('message', onMessage)
@@ -101,7 +119,11 @@ export default function ConnectingSocial({ portico }: ViewProps) {
       ) : (
         <>
           <p role="status">Continue with {label}</p>
-          <p className="muted">Log in in the window that opened. Closing it cancels.</p>
+          <p className="muted">
+            {cut
+              ? `Log in in ${label}’s window. This page can no longer see it: if you closed it, go back.`
+              : 'Log in in the window that opened. Closing it cancels.'}
+          </p>
         </>
       )}
     </div>

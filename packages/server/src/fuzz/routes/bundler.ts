@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import type { Route } from '../fuzz.ts'
 import type { FuzzTarget } from '../target.ts'
-import { CORS_GUARD, fromPage } from './common.ts'
+import { CORS_GUARD, FRAME_GUARD, fromFrame, fromPage } from './common.ts'
 
 /** 0x and between `min` and `max` bytes. */
 const bytes = (min: number, max: number) =>
@@ -26,38 +26,47 @@ const userOperation = (target: FuzzTarget) =>
     { requiredKeys: ['sender', 'nonce', 'callData', 'signature'] },
   )
 
+/** One of the bundler's methods with parameters it may take or refuse, and a JSON-RPC id. */
+const bundlerCall = (target: FuzzTarget) => {
+  const chainId = `0x${target.chainId.toString(16)}`
+  return fc.tuple(
+    fc.oneof(fc.integer(), fc.string({ maxLength: 8 })),
+    fc.oneof(
+      fc.constant({ method: 'eth_chainId', params: [] as unknown[] }),
+      fc.constant({ method: 'eth_supportedEntryPoints', params: [] as unknown[] }),
+      userOperation(target).map((op) => ({
+        method: 'eth_estimateUserOperationGas',
+        params: [op, target.entryPoint] as unknown[],
+      })),
+      userOperation(target).map((op) => ({
+        method: 'eth_sendUserOperation',
+        params: [op, target.entryPoint] as unknown[],
+      })),
+      userOperation(target).map((op) => ({
+        method: 'pm_getPaymasterStubData',
+        params: [op, target.entryPoint, chainId, {}] as unknown[],
+      })),
+      bytes(32, 32).map((hash) => ({ method: 'eth_getUserOperationReceipt', params: [hash] as unknown[] })),
+      bytes(32, 32).map((hash) => ({ method: 'eth_getUserOperationByHash', params: [hash] as unknown[] })),
+    ),
+  )
+}
+
 export const bundlerRoutes: Route[] = [
   {
     name: 'POST /v1/bundler',
     guard: CORS_GUARD,
     valid: (target) => {
-      const chainId = `0x${target.chainId.toString(16)}`
-      const call = fc
-        .tuple(
-          fc.oneof(fc.integer(), fc.string({ maxLength: 8 })),
-          fc.oneof(
-            fc.constant({ method: 'eth_chainId', params: [] }),
-            fc.constant({ method: 'eth_supportedEntryPoints', params: [] }),
-            userOperation(target).map((op) => ({
-              method: 'eth_estimateUserOperationGas',
-              params: [op, target.entryPoint],
-            })),
-            userOperation(target).map((op) => ({
-              method: 'eth_sendUserOperation',
-              params: [op, target.entryPoint],
-            })),
-            userOperation(target).map((op) => ({
-              method: 'pm_getPaymasterStubData',
-              params: [op, target.entryPoint, chainId, {}],
-            })),
-            bytes(32, 32).map((hash) => ({ method: 'eth_getUserOperationReceipt', params: [hash] })),
-            bytes(32, 32).map((hash) => ({ method: 'eth_getUserOperationByHash', params: [hash] })),
-          ),
-        )
-        .map(([id, call]) => ({ jsonrpc: '2.0', id, ...call }))
+      const call = bundlerCall(target).map(([id, call]) => ({ jsonrpc: '2.0', id, ...call }))
       return fc
         .oneof(call, fc.array(call, { minLength: 1, maxLength: 3 }))
         .map((json) => fromPage(target, 'POST', '/v1/bundler', { body: { json } }))
     },
+  },
+  // The secure frame's way to the same bundler, inside the wallet's session: one call, no envelope.
+  {
+    name: 'POST /v1/auth/bundler',
+    guard: FRAME_GUARD,
+    valid: (target) => bundlerCall(target).map(([, call]) => fromFrame(target, '/bundler', call)),
   },
 ]

@@ -5,7 +5,7 @@ import { DEV_FARCASTER_ACCOUNTS } from '../../farcaster/dev-accounts.ts'
 import type { Route } from '../fuzz.ts'
 import { send } from '../request.ts'
 import { type FuzzTarget, PAGE, SERVICES } from '../target.ts'
-import { CORS_GUARD, fromPage, hex, OPEN, visitor } from './common.ts'
+import { CORS_GUARD, FRAME_GUARD, fromFrame, fromPage, hex, OPEN, visitor } from './common.ts'
 
 const accounts = fc.constantFrom(...DEV_FARCASTER_ACCOUNTS)
 const forgedToken = hex(43)
@@ -35,6 +35,16 @@ const channelToken = (target: FuzzTarget) =>
   )
 
 export const farcasterRoutes: Route[] = [
+  // The secure frame turning a channel into a wallet session: pending (409) or unknown (401) ones.
+  {
+    name: 'POST /v1/auth/farcaster/sign-in',
+    guard: FRAME_GUARD,
+    valid: (target) =>
+      channelToken(target).map(
+        (token) => async () =>
+          fromFrame(target, '/farcaster/sign-in', { channelToken: await token() }, { token: undefined }),
+      ),
+  },
   {
     name: 'POST /v1/channel',
     guard: CORS_GUARD,

@@ -154,8 +154,15 @@ export async function startDevIdentityProvider(options: {
     if (!interaction) return oidcHandler(req, res)
     const details = await provider.interactionDetails(req, res)
     if (!interaction[2]) {
-      const label = PROVIDERS[providerOfClient(String(details.params.client_id)) ?? 'google'].label
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+      const client = providerOfClient(String(details.params.client_id)) ?? 'google'
+      const label = PROVIDERS[client].label
+      res.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        // As Google's sign-in pages do: it cuts the popup from the page that opened it, so the
+        // modal's handling of a popup it can no longer see is met in development too.
+        ...(client === 'google' ? { 'cross-origin-opener-policy': 'same-origin-allow-popups' } : {}),
+      })
       return res.end(pickerPage(details.uid, label))
     }
     if (req.method !== 'POST') return res.writeHead(405).end()
