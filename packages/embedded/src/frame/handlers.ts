@@ -16,13 +16,10 @@ import { createRecoveryPasskey, unlockRecoveryPasskey } from './keys/passkey.ts'
 import { signRequest } from './keys/sign-request.ts'
 import { askForPasskey, offerPasskey } from './passkey-scenes.ts'
 import { readToken, writeToken } from './session.ts'
-import {
-  createSmartAccounts,
-  type SmartAccountSettings,
-  type SmartAccounts,
-} from './smart-account/operations.ts'
+import { createSmartAccounts, type SmartAccounts } from './smart-account/accounts.ts'
+import type { SmartAccountSettings } from './smart-account/settings.ts'
 import { type AccountType, presentUser } from './smart-account/user.ts'
-import { answersAsWallet, prepareWalletCall } from './smart-account/wallet-rpc.ts'
+import { answersAsWallet } from './smart-account/wallet-methods.ts'
 import type { Tasks } from './tasks.ts'
 
 type RpcAnswer = { result: unknown } | { error: { code: number; message: string } }
@@ -253,6 +250,8 @@ export function createHandlers(
       if (answersAsWallet(request.method, kind)) {
         const user = await connectedUser(origin)
         const owner = address ?? user.address
+        // Loaded on the first such request: a login needs none of it (nor its parsing of EIP-5792).
+        const { prepareWalletCall } = await import('./smart-account/wallet-rpc.ts')
         const run = prepareWalletCall(request, {
           kind,
           owner,
