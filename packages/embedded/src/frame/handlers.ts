@@ -156,8 +156,19 @@ export function createHandlers(
     address = user.address
     return present(origin, { ...user, address: user.address, offerPasskey: offerFor === user.address })
   }
-  const approved = async (request: RequestOf<'RPC_REQUEST'>, origin: string, messageId: string) => {
-    const yes = await approvals.ask({ id: messageId, origin, method: request.method, params: request.params })
+  const approved = async (
+    request: RequestOf<'RPC_REQUEST'>,
+    origin: string,
+    messageId: string,
+    sponsored = false,
+  ) => {
+    const yes = await approvals.ask({
+      id: messageId,
+      origin,
+      method: request.method,
+      params: request.params,
+      sponsored,
+    })
     if (!yes) throw new ApiError('User rejected the request.', 400, ProviderErrorCode.USER_REJECTED)
   }
   const endSession = async (origin: string) => {
@@ -262,7 +273,9 @@ export function createHandlers(
           withKey: custody.withKey(keyCall(origin), owner),
           bundles,
         })
-        if (needsApproval) await approved(request, origin, messageId)
+        // The approval of an operation says its fee is sponsored; a signature has no fee to say.
+        const sponsored = kind === 'smartAccount' && settings.smartAccounts?.sponsored === true
+        if (needsApproval) await approved(request, origin, messageId, sponsored)
         return { result: await run() }
       }
       if (!needsApproval) return rpc(origin, request)

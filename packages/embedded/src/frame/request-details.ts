@@ -1,10 +1,18 @@
-import { formatEther, hexToString, isHex } from 'viem'
+import { formatEther, hexToString, isHex, maxUint256 } from 'viem'
+import { readTokenCall } from './token-call.ts'
 
 type RequestDetails =
   | { kind: 'message'; text: string }
   | { kind: 'typedData'; primaryType: string; domain: [string, string][]; fields: [string, string][] }
   | { kind: 'transaction'; to: string; value: string; data: string | undefined; request: TransactionFields }
+  | { kind: 'calls'; calls: CallDetails[] }
   | { kind: 'other'; json: string }
+
+/** One call of a batch, in words: what kind of call it is and its rows (label, value). */
+interface CallDetails {
+  title: string
+  rows: [string, string][]
+}
 
 export interface TransactionFields {
   from?: `0x${string}` | undefined
@@ -17,8 +25,8 @@ const show = (value: unknown) => (typeof value === 'string' ? value : JSON.strin
 
 /**
  * What ApproveTransaction shows for a request: the text being signed (decoded when it is UTF-8
- * without control characters, else the hex), the typed data's domain and fields, or a
- * transaction's recipient, amount and data. Pure, so it is tested without a browser.
+ * without control characters, else the hex), the typed data's domain and fields, a transaction's
+ * recipient, amount and data, or each call of a batch. Pure, so it is tested without a browser.
  */
 export function describeRequest(method: string, params: unknown, symbol: string): RequestDetails {
   const list = Array.isArray(params) ? params : []
@@ -55,7 +63,55 @@ export function describeRequest(method: string, params: unknown, symbol: string)
       },
     }
   }
+  if (method === 'wallet_sendCalls' && typeof list[0] === 'object' && list[0] !== null) {
+    const { calls } = list[0] as { calls?: unknown }
+    if (Array.isArray(calls))
+      return { kind: 'calls', calls: calls.map((call) => describeCall(call as SentCall, symbol)) }
+  }
   return { kind: 'other', json: JSON.stringify(params, null, 2) ?? '' }
+}
+
+interface SentCall {
+  to?: string
+  value?: string
+  data?: string
+}
+
+/**
+ * A call of wallet_sendCalls (checked by wallet-calls.ts before it is shown). An ERC-20 transfer or
+ * approve is said in words, in the token's base units: the frame knows no token's symbol or decimals.
+ */
+function describeCall(call: SentCall, symbol: string): CallDetails {
+  const to = call.to ?? ''
+  const value = call.value && isHex(call.value) ? BigInt(call.value) : 0n
+  const valueRow: [string, string][] = value > 0n ? [['Amount', `${formatEther(value)} ${symbol}`]] : []
+  const token = readTokenCall(call.data)
+  if (token?.method === 'transfer')
+    return {
+      title: 'Token transfer',
+      rows: [
+        ['Token', to],
+        ['Recipient', token.party],
+        ['Tokens', `${token.amount} base units`],
+        ...valueRow,
+      ],
+    }
+  if (token?.method === 'approve') {
+    const allowance = token.amount === maxUint256 ? 'Unlimited' : `${token.amount} base units`
+    return {
+      title: 'Token approval',
+      rows: [['Token', to], ['Spender', token.party], ['Allowance', allowance], ...valueRow],
+    }
+  }
+  const data = call.data && call.data !== '0x' ? call.data : undefined
+  return {
+    title: 'Call',
+    rows: [
+      ['To', to],
+      ['Amount', `${formatEther(value)} ${symbol}`],
+      ...(data ? [['Data', data] as [string, string]] : []),
+    ],
+  }
 }
 
 function readableMessage(hex: string): string {
