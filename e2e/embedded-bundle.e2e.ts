@@ -36,8 +36,11 @@ it('keeps the frame client, the embedded provider and the e-mail views out of th
 })
 
 const frameDist = join(import.meta.dirname, '..', 'packages', 'embedded', 'dist')
-/** The secure frame's first load, gzipped: 65.7 kB when the smart account's operations became a chunk. */
-const FRAME_FIRST_LOAD_BUDGET = 67_000
+/**
+ * The secure frame's first load, gzipped: 66.3 kB once the smart account's operations became a chunk
+ * (108.7 kB while they were inside it), with room for small additions, not for them to come back.
+ */
+const FRAME_FIRST_LOAD_BUDGET = 68_000
 // Only viem's paymaster client says this: the mark of the account-abstraction code.
 const PAYMASTER_METHOD = 'pm_getPaymasterStubData'
 

@@ -1,11 +1,10 @@
 import { DEV_ACCOUNTS } from '@portico/contracts'
 import { porticoAccountFactoryAbi } from '@portico/core/smart-account'
 import type { Browser, Page } from 'playwright-core'
-import { createPublicClient, type Hex, http, isAddressEqual, parseEther, parseUnits } from 'viem'
+import { createPublicClient, type Hex, http, isAddressEqual, parseUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchChromium } from './browser.ts'
 import { toastText } from './email-login.ts'
-import { fundFromDevAccount } from './fund.ts'
 import { poll } from './mailbox.ts'
 import { secureFrameOf } from './secure-frame.ts'
 import {
@@ -74,8 +73,7 @@ describe('the embedded wallet connects a smart account by default', () => {
     expect(await dialog().getByRole('button', { name: 'Use EOA' }).count()).toBe(1)
   })
 
-  it('sends USDC with gas sponsored: approved in the frame, mined, the account deployed, balances and Activity follow', async () => {
-    await fundFromDevAccount(stack.rpcUrl, 3, smartAccount, '0.01')
+  it('sends USDC without any ETH, gas sponsored: the fee said so, approved in the frame, mined, the account deployed, balances and Activity follow', async () => {
     await fundWithToken(stack.rpcUrl, usdc, smartAccount, '20')
     const receiverBefore = await usdcOf(receiver)
     // Once the services' indexer has the funding, the modal asks again: it keeps balances for 30 s,
@@ -96,22 +94,29 @@ describe('the embedded wallet connects a smart account by default', () => {
     await select.selectOption(
       (await select.locator('option', { hasText: 'USDC' }).getAttribute('value')) ?? '',
     )
-    await poll(() => dialog().getByTestId('send-message').textContent(), { timeout: 10_000 }).toMatch(
-      /^Network fee: /,
+    // The wallet's capabilities say the paymaster pays: the form asks for no ETH.
+    await poll(() => dialog().getByTestId('send-message').textContent(), { timeout: 10_000 }).toBe(
+      'Network fee: Sponsored',
     )
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
 
     const frame = secureFrameOf(page)
     await poll(() => frame.getByRole('button', { name: 'Approve' }).count(), { timeout: 10_000 }).toBe(1)
     expect(await frame.getByText(usdc).count()).toBe(1)
+    expect(
+      await frame
+        .getByRole('definition')
+        .filter({ hasText: /^Sponsored$/ })
+        .count(),
+    ).toBe(1)
     await frame.getByRole('button', { name: 'Approve' }).click()
     await poll(() => toastText(page), { timeout: 30_000 }).toContain('Transaction sent')
 
     expect(await usdcOf(smartAccount)).toBe(parseUnits('7.5', 6))
     expect((await usdcOf(receiver)) - receiverBefore).toBe(parseUnits('12.5', 6))
     expect(await chain.getCode({ address: smartAccount })).not.toBeUndefined()
-    // The paymaster paid: the account's own ETH is untouched.
-    expect(await chain.getBalance({ address: smartAccount })).toBe(parseEther('0.01'))
+    // The paymaster paid: the account still holds no ETH at all.
+    expect(await chain.getBalance({ address: smartAccount })).toBe(0n)
 
     await dialog().getByRole('button', { name: 'Back' }).click()
     await poll(() => dialog().getByRole('list', { name: 'Tokens' }).textContent(), {
