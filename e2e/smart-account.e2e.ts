@@ -103,6 +103,8 @@ describe('the embedded wallet connects a smart account by default', () => {
     const frame = secureFrameOf(page)
     await poll(() => frame.getByRole('button', { name: 'Approve' }).count(), { timeout: 10_000 }).toBe(1)
     expect(await frame.getByText(usdc).count()).toBe(1)
+    expect(await frame.getByText(receiver).count()).toBe(1)
+    expect(await frame.getByText('12500000 base units').count()).toBe(1)
     expect(
       await frame
         .getByRole('definition')

@@ -57,6 +57,7 @@ function describe(item: ApprovalItem, actions: ApprovalViewActions): Node[] {
       const rows: [string, string | Text][] = [
         ['To', details.to],
         ['Amount', details.value],
+        ...details.token,
       ]
       if (details.data) rows.push(['Data', details.data])
       rows.push(item.sponsored ? SPONSORED : ['Estimated fee', estimatedFee(details.request, actions)])

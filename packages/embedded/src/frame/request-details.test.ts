@@ -39,7 +39,28 @@ test('a transaction shows recipient, amount and data', () => {
     [{ to: '0xabc', value: '0xde0b6b3a7640000', data: '0x' }],
     'ETH',
   )
-  expect(details).toMatchObject({ kind: 'transaction', to: '0xabc', value: '1 ETH', data: undefined })
+  expect(details).toMatchObject({
+    kind: 'transaction',
+    to: '0xabc',
+    value: '1 ETH',
+    token: [],
+    data: undefined,
+  })
+})
+
+test('a token transfer sent as a transaction also says its recipient and amount, beside the data', () => {
+  const shop = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+  const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [shop, 12_500_000n] })
+  expect(describeRequest('eth_sendTransaction', [{ to: '0xabc', data }], 'ETH')).toMatchObject({
+    kind: 'transaction',
+    to: '0xabc',
+    value: '0 ETH',
+    token: [
+      ['Recipient', shop],
+      ['Tokens', '12500000 base units'],
+    ],
+    data,
+  })
 })
 
 test('a batch shows each call in words: token transfers and approvals decoded, other calls as sent', () => {

@@ -1,10 +1,18 @@
 import { formatEther, hexToString, isHex, maxUint256 } from 'viem'
-import { readTokenCall } from './token-call.ts'
+import { readTokenCall, type TokenCall } from './token-call.ts'
 
 type RequestDetails =
   | { kind: 'message'; text: string }
   | { kind: 'typedData'; primaryType: string; domain: [string, string][]; fields: [string, string][] }
-  | { kind: 'transaction'; to: string; value: string; data: string | undefined; request: TransactionFields }
+  | {
+      kind: 'transaction'
+      to: string
+      value: string
+      /** An ERC-20 transfer or approve in words (recipient or spender, amount); empty for anything else. */
+      token: [string, string][]
+      data: string | undefined
+      request: TransactionFields
+    }
   | { kind: 'calls'; calls: CallDetails[] }
   | { kind: 'other'; json: string }
 
@@ -54,6 +62,7 @@ export function describeRequest(method: string, params: unknown, symbol: string)
       kind: 'transaction',
       to: tx.to ?? 'New contract',
       value: `${formatEther(value)} ${symbol}`,
+      token: tokenRows(readTokenCall(data)),
       data,
       request: {
         from: tx.from as `0x${string}` | undefined,
@@ -78,31 +87,36 @@ interface SentCall {
 }
 
 /**
- * A call of wallet_sendCalls (checked by wallet-calls.ts before it is shown). An ERC-20 transfer or
- * approve is said in words, in the token's base units: the frame knows no token's symbol or decimals.
+ * An ERC-20 transfer's recipient and amount, an approval's spender and allowance, in the token's base
+ * units: the frame knows no token's symbol or decimals.
+ */
+function tokenRows(token: TokenCall | undefined): [string, string][] {
+  if (!token) return []
+  const amount = `${token.amount} base units`
+  if (token.method === 'transfer')
+    return [
+      ['Recipient', token.party],
+      ['Tokens', amount],
+    ]
+  return [
+    ['Spender', token.party],
+    ['Allowance', token.amount === maxUint256 ? 'Unlimited' : amount],
+  ]
+}
+
+/**
+ * A call of wallet_sendCalls (checked by wallet-calls.ts before it is shown), a token call in words.
  */
 function describeCall(call: SentCall, symbol: string): CallDetails {
   const to = call.to ?? ''
   const value = call.value && isHex(call.value) ? BigInt(call.value) : 0n
   const valueRow: [string, string][] = value > 0n ? [['Amount', `${formatEther(value)} ${symbol}`]] : []
   const token = readTokenCall(call.data)
-  if (token?.method === 'transfer')
+  if (token)
     return {
-      title: 'Token transfer',
-      rows: [
-        ['Token', to],
-        ['Recipient', token.party],
-        ['Tokens', `${token.amount} base units`],
-        ...valueRow,
-      ],
+      title: token.method === 'transfer' ? 'Token transfer' : 'Token approval',
+      rows: [['Token', to], ...tokenRows(token), ...valueRow],
     }
-  if (token?.method === 'approve') {
-    const allowance = token.amount === maxUint256 ? 'Unlimited' : `${token.amount} base units`
-    return {
-      title: 'Token approval',
-      rows: [['Token', to], ['Spender', token.party], ['Allowance', allowance], ...valueRow],
-    }
-  }
   const data = call.data && call.data !== '0x' ? call.data : undefined
   return {
     title: 'Call',
