@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
 import { expect, it } from 'vitest'
 
 const dist = join(import.meta.dirname, '..', 'apps', 'web', 'dist')
@@ -32,4 +33,27 @@ it('keeps the frame client, the embedded provider and the e-mail views out of th
   ])
   const first = firstPaintKeys()
   for (const key of lazy) expect(first.has(key)).toBe(false)
+})
+
+const frameDist = join(import.meta.dirname, '..', 'packages', 'embedded', 'dist')
+/**
+ * The secure frame's first load, gzipped: 66.3 kB once the smart account's operations became a chunk
+ * (108.7 kB while they were inside it), with room for small additions, not for them to come back.
+ */
+const FRAME_FIRST_LOAD_BUDGET = 68_000
+// Only viem's paymaster client says this: the mark of the account-abstraction code.
+const PAYMASTER_METHOD = 'pm_getPaymasterStubData'
+
+it("keeps the smart account's operations out of the secure frame's first load, in chunks it can fetch", () => {
+  const entry = readFileSync(join(frameDist, 'frame.js'), 'utf8')
+  expect(gzipSync(entry).length).toBeLessThan(FRAME_FIRST_LOAD_BUDGET)
+  expect(entry).not.toContain(PAYMASTER_METHOD)
+
+  // frame.js imports its chunks only when they are needed, and each is in the build the services serve.
+  const imported = [...entry.matchAll(/import\("\.\/chunks\/([^"]+)"\)/g)].map((match) => match[1] ?? '')
+  expect(imported.some((file) => file.startsWith('wallet-rpc-'))).toBe(true)
+  for (const file of imported) expect(existsSync(join(frameDist, 'chunks', file))).toBe(true)
+  const operations = readdirSync(join(frameDist, 'chunks')).filter((file) => file.startsWith('operations-'))
+  expect(operations).toHaveLength(1)
+  expect(readFileSync(join(frameDist, 'chunks', operations[0] ?? ''), 'utf8')).toContain(PAYMASTER_METHOD)
 })

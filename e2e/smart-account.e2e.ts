@@ -1,26 +1,22 @@
-import { DEV_ACCOUNTS, demoTokenAbi } from '@portico/contracts'
+import { DEV_ACCOUNTS } from '@portico/contracts'
 import { porticoAccountFactoryAbi } from '@portico/core/smart-account'
 import type { Browser, Page } from 'playwright-core'
-import {
-  createPublicClient,
-  createWalletClient,
-  type Hex,
-  http,
-  isAddressEqual,
-  parseEther,
-  parseUnits,
-} from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { createPublicClient, type Hex, http, isAddressEqual, parseUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchChromium } from './browser.ts'
-import { toastText, typeMailedCode } from './email-login.ts'
-import { fundFromDevAccount } from './fund.ts'
+import { toastText } from './email-login.ts'
 import { poll } from './mailbox.ts'
-import { declinePasskeyOffer, secureFrameOf } from './secure-frame.ts'
+import { secureFrameOf } from './secure-frame.ts'
+import {
+  connectedAddress as connectedOn,
+  fundWithToken,
+  logInAsNewUser,
+  openAccount as openAccountOn,
+  tokenBalances,
+} from './smart-account-session.ts'
 
 /** Issue 12 part 2: an e-mail user's smart account, from the login to a sponsored send and sign-in. */
 const stack = inject('stack')
-const holder = DEV_ACCOUNTS[3] as { address: Hex; privateKey: Hex }
 const receiver = DEV_ACCOUNTS[9].address as Hex
 const usdc = stack.deployment.tokens.USDC as Hex
 const chain = createPublicClient({ transport: http(stack.rpcUrl) })
@@ -39,14 +35,9 @@ afterAll(async () => {
 })
 
 const dialog = () => page.getByRole('dialog')
-const status = () => page.getByTestId('status').textContent()
-const usdcOf = (address: Hex) =>
-  chain.readContract({ address: usdc, abi: demoTokenAbi, functionName: 'balanceOf', args: [address] })
-
-async function connectedAddress(): Promise<Hex> {
-  const text = (await page.getByText(/^eip155:\d+:0x[0-9a-fA-F]{40}$/).textContent()) ?? ''
-  return text.split(':')[2] as Hex
-}
+const usdcOf = tokenBalances(stack.rpcUrl, usdc)
+const connectedAddress = () => connectedOn(page)
+const openAccount = () => openAccountOn(page)
 
 /** The factory the services publish to the secure frame (GET /frame's config). */
 async function publishedFactory(): Promise<Hex> {
@@ -72,19 +63,9 @@ async function services(path: string): Promise<unknown> {
   return response.json()
 }
 
-async function openAccount() {
-  await page.getByRole('button', { name: /^Account / }).click()
-  await poll(() => dialog().getByTitle('Account type').count()).toBe(1)
-}
-
 describe('the embedded wallet connects a smart account by default', () => {
   it('an e-mail login connects the smart account, at its counterfactual address, not deployed yet', async () => {
-    await page.goto(`${stack.pageUrl}/?signIn=off`)
-    await typeMailedCode(page, stack.servicesUrl, email)
-    await poll(status, { timeout: 20_000 }).toBe('connected')
-    await declinePasskeyOffer(page)
-    await poll(() => dialog().count()).toBe(0)
-    smartAccount = await connectedAddress()
+    smartAccount = await logInAsNewUser(page, stack, email)
     expect(await chain.getCode({ address: smartAccount })).toBeUndefined()
 
     await openAccount()
@@ -92,20 +73,8 @@ describe('the embedded wallet connects a smart account by default', () => {
     expect(await dialog().getByRole('button', { name: 'Use EOA' }).count()).toBe(1)
   })
 
-  it('sends USDC with gas sponsored: approved in the frame, mined, the account deployed, balances and Activity follow', async () => {
-    await fundFromDevAccount(stack.rpcUrl, 3, smartAccount, '0.01')
-    const holderWallet = createWalletClient({
-      account: privateKeyToAccount(holder.privateKey),
-      transport: http(stack.rpcUrl),
-    })
-    const funding = await holderWallet.writeContract({
-      chain: null,
-      address: usdc,
-      abi: demoTokenAbi,
-      functionName: 'transfer',
-      args: [smartAccount, parseUnits('20', 6)],
-    })
-    await chain.waitForTransactionReceipt({ hash: funding })
+  it('sends USDC without any ETH, gas sponsored: the fee said so, approved in the frame, mined, the account deployed, balances and Activity follow', async () => {
+    await fundWithToken(stack.rpcUrl, usdc, smartAccount, '20')
     const receiverBefore = await usdcOf(receiver)
     // Once the services' indexer has the funding, the modal asks again: it keeps balances for 30 s,
     // and the account was empty when it last looked.
@@ -125,22 +94,31 @@ describe('the embedded wallet connects a smart account by default', () => {
     await select.selectOption(
       (await select.locator('option', { hasText: 'USDC' }).getAttribute('value')) ?? '',
     )
-    await poll(() => dialog().getByTestId('send-message').textContent(), { timeout: 10_000 }).toMatch(
-      /^Network fee: /,
+    // The wallet's capabilities say the paymaster pays: the form asks for no ETH.
+    await poll(() => dialog().getByTestId('send-message').textContent(), { timeout: 10_000 }).toBe(
+      'Network fee: Sponsored',
     )
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
 
     const frame = secureFrameOf(page)
     await poll(() => frame.getByRole('button', { name: 'Approve' }).count(), { timeout: 10_000 }).toBe(1)
     expect(await frame.getByText(usdc).count()).toBe(1)
+    expect(await frame.getByText(receiver).count()).toBe(1)
+    expect(await frame.getByText('12500000 base units').count()).toBe(1)
+    expect(
+      await frame
+        .getByRole('definition')
+        .filter({ hasText: /^Sponsored$/ })
+        .count(),
+    ).toBe(1)
     await frame.getByRole('button', { name: 'Approve' }).click()
     await poll(() => toastText(page), { timeout: 30_000 }).toContain('Transaction sent')
 
     expect(await usdcOf(smartAccount)).toBe(parseUnits('7.5', 6))
     expect((await usdcOf(receiver)) - receiverBefore).toBe(parseUnits('12.5', 6))
     expect(await chain.getCode({ address: smartAccount })).not.toBeUndefined()
-    // The paymaster paid: the account's own ETH is untouched.
-    expect(await chain.getBalance({ address: smartAccount })).toBe(parseEther('0.01'))
+    // The paymaster paid: the account still holds no ETH at all.
+    expect(await chain.getBalance({ address: smartAccount })).toBe(0n)
 
     await dialog().getByRole('button', { name: 'Back' }).click()
     await poll(() => dialog().getByRole('list', { name: 'Tokens' }).textContent(), {

@@ -269,6 +269,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         chainId: deployment.chainId,
         chainName: deployment.chainId === 31337 ? 'Anvil' : `Chain ${deployment.chainId}`,
         ensUniversalResolver: nameResolver.address,
+        // The page's "Send a batch" transfers the demo USDC.
+        demoToken: {
+          address: deployment.tokens.USDC.address,
+          symbol: deployment.tokens.USDC.symbol,
+          decimals: deployment.tokens.USDC.decimals,
+        },
       }),
     )
     stops.push(() => web.close())

@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite'
 
-// The secure frame is one self-contained script that the services serve at /frame/frame.js.
+// The secure frame's entry is served at /frame/frame.js; what it loads later (the smart account's
+// operations, viem's CCIP reads) are chunks under /frame/chunks/, named by their content's hash.
 export default defineConfig({
   root: import.meta.dirname,
   build: {
@@ -10,7 +11,10 @@ export default defineConfig({
     // The packed package ships the bundled libraries' licences beside the bundle.
     license: { fileName: 'THIRD-PARTY-NOTICES.md' },
     lib: { entry: 'src/frame/main.ts', formats: ['es'], fileName: () => 'frame.js' },
-    // The services serve this one file: viem's lazily loaded parts (CCIP reads) go inside it.
-    rollupOptions: { output: { inlineDynamicImports: true } },
+    rollupOptions: {
+      // The entry itself holds what the chunks share, instead of a one-line facade and one more request.
+      preserveEntrySignatures: 'allow-extension',
+      output: { chunkFileNames: 'chunks/[name]-[hash].js' },
+    },
   },
 })

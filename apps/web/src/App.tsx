@@ -1,8 +1,9 @@
 import { ConnectButton, NetworkButton, useAccount, useNetwork } from '@portico/react'
+import type { DemoToken } from './page-config.ts'
 import { SignInPanel } from './SignInPanel.tsx'
 import { WalletActions } from './WalletActions.tsx'
 
-export function App() {
+export function App({ demoToken }: { demoToken?: DemoToken | undefined }) {
   const account = useAccount()
   const network = useNetwork()
   return (
@@ -34,7 +35,7 @@ export function App() {
           </dl>
         </section>
         <SignInPanel />
-        <WalletActions />
+        <WalletActions demoToken={demoToken} />
       </main>
     </>
   )

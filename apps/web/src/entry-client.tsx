@@ -43,6 +43,6 @@ if (root)
   hydrateRoot(
     root,
     <PorticoProvider portico={portico}>
-      <App />
+      <App demoToken={config.demoToken} />
     </PorticoProvider>,
   )

@@ -15,6 +15,15 @@ export interface PageConfig {
    * getEnsName/getEnsAddress/getEnsText on this chain call it. Absent, the chain has no ENS.
    */
   ensUniversalResolver?: string
+  /** The token the page's "Send a batch" transfers (the demo USDC `npm start` deploys); absent, no batch. */
+  demoToken?: DemoToken
+}
+
+/** A token of the page's chain, as the batch action needs it. */
+export interface DemoToken {
+  address: Address
+  symbol: string
+  decimals: number
 }
 
 export function pageChain(config: PageConfig): Chain {

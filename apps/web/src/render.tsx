@@ -25,7 +25,7 @@ export function renderAppHtml(config: PageConfig, cookie: string, state: PageSta
   })
   return renderToString(
     <PorticoProvider portico={portico}>
-      <App />
+      <App demoToken={config.demoToken} />
     </PorticoProvider>,
   )
 }
@@ -47,6 +47,7 @@ export function renderPage(
     chainName: config.chainName,
     // The browser's chain resolves account names through the same resolver (issue 14).
     ...(config.ensUniversalResolver ? { ensUniversalResolver: config.ensUniversalResolver } : {}),
+    ...(config.demoToken ? { demoToken: config.demoToken } : {}),
   }
   const body = renderAppHtml(pageConfig, cookie, state)
   // `<` is escaped so no value in the config can close the script element.

@@ -45,6 +45,7 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
     chainId: options.chainId,
     chainName: options.chainName,
     ...(options.ensUniversalResolver ? { ensUniversalResolver: options.ensUniversalResolver } : {}),
+    ...(options.demoToken ? { demoToken: options.demoToken } : {}),
   }
 
   // Read only for the connected address in each request's cookie.

@@ -30,6 +30,7 @@ import { toTransferAddress } from '../validators.ts'
 import { getGasPrice } from './api.ts'
 import type { ServicesClient } from './http-client.ts'
 import { type SendFeeQuote, type SendStore, SendText } from './send.ts'
+import { gasSponsored } from './sponsorship.ts'
 import { tokenContract } from './tokens.ts'
 import type { Balance } from './types.ts'
 
@@ -58,11 +59,17 @@ export async function quoteSendFee(
     services: ServicesClient
     caipNetworkId: string
     from: `0x${string}`
+    /**
+     * The wallet is the embedded one, whose smart account's gas the services' paymaster may pay:
+     * then its capabilities are asked whether it does.
+     */
+    sponsorable?: boolean
   },
 ): Promise<SendFeeQuote> {
   const { wagmiConfig, chainId, services, caipNetworkId, from } = parameters
   const { value, to, contract } = call(parameters)
-  const [estimate, caps, shownPrice] = await Promise.all([
+  const [sponsored, estimate, caps, shownPrice] = await Promise.all([
+    parameters.sponsorable ? gasSponsored(wagmiConfig, chainId, from) : false,
     estimateGas(
       wagmiConfig,
       contract
@@ -82,6 +89,7 @@ export async function quoteSendFee(
   // A contract's gas use can change between the estimate and the block (its storage moves on):
   // 20 % headroom, as wallets add. A plain transfer always costs exactly 21,000.
   const gas = estimate === PLAIN_TRANSFER_GAS ? estimate : (estimate * 12n) / 10n
+  if (sponsored) return { gas, ...caps, expectedFee: 0n, sponsored }
   return { gas, ...caps, expectedFee: estimate * shownPrice }
 }
 

@@ -102,6 +102,22 @@ describe('send validation', () => {
   })
 })
 
+describe('a send whose gas the wallet’s paymaster pays', () => {
+  const sponsored: SendFeeQuote = { ...quote, expectedFee: 0n, sponsored: true }
+  const noEth = { ...onChain, nativeBalance: 0n }
+
+  it('needs no ETH for the fee: a token send from an account without any is fine', () => {
+    expect(problems({ quote: sponsored }, noEth)).toEqual({ amount: undefined, receiver: undefined })
+    expect(canSend(problems({ quote: sponsored }, noEth))).toBe(true)
+    expect(problems({ quote }, noEth).amount).toBe('Not enough ETH for the network fee')
+  })
+
+  it('lets Max send the whole native balance', () => {
+    expect(maxNativeAmount(parseEther('2'), sponsored)).toBe(parseEther('2'))
+    expect(problems({ token: eth, sendTokenAmount: '2', quote: sponsored }).amount).toBeUndefined()
+  })
+})
+
 describe('Max on the native coin', () => {
   it('leaves the fee reserve (gas × fee cap) and never goes below zero', () => {
     expect(maxNativeAmount(parseEther('2'), quote)).toBe(parseEther('2') - 210_000_000_000_000n)

@@ -14,6 +14,7 @@ export const SendText = {
   INVALID_AMOUNT: 'Invalid amount',
   INVALID_ADDRESS: 'Invalid address',
   FEE_UNAVAILABLE: 'The network fee could not be estimated; the transfer may fail',
+  FEE_SPONSORED: 'Network fee: Sponsored',
   APPROVE_IN_WALLET: 'Approve the transaction in your wallet',
   CONFIRM_IN_WALLET: 'Confirm in your wallet…',
   SENDING: 'Sending…',
@@ -38,10 +39,13 @@ export interface SendFeeQuote {
   gasPrice?: bigint | undefined
   /** The fee the visitor should expect to pay (gas × the current gas price), shown in the form. */
   expectedFee: bigint
+  /** The wallet's paymaster pays the gas (the embedded smart account): no fee, nothing reserved. */
+  sponsored?: boolean | undefined
 }
 
 /** The most the transfer can take from the native balance for its fee. */
 function feeReserve(quote: SendFeeQuote): bigint {
+  if (quote.sponsored) return 0n
   return quote.gas * (quote.maxFeePerGas ?? quote.gasPrice ?? 0n)
 }
 

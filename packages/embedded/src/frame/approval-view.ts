@@ -21,6 +21,23 @@ function detailList(label: string, rows: [string, string | Text][]): HTMLDListEl
   )
 }
 
+/** The services' paymaster pays the gas of the smart account's operation: the user pays no fee. */
+const SPONSORED: [string, string] = ['Network fee', 'Sponsored']
+
+/** The fee's text node, filled in once the chain has answered. */
+function estimatedFee(request: TransactionFields, actions: ApprovalViewActions): Text {
+  const fee = document.createTextNode('Estimating…')
+  actions.estimateFee(request).then(
+    (text) => {
+      fee.data = text
+    },
+    () => {
+      fee.data = 'Unavailable'
+    },
+  )
+  return fee
+}
+
 /** The body of the approval: exactly what will be signed or sent (behaviour §2, ApproveTransaction). */
 function describe(item: ApprovalItem, actions: ApprovalViewActions): Node[] {
   const details = describeRequest(item.method, item.params, NATIVE_SYMBOL)
@@ -37,22 +54,25 @@ function describe(item: ApprovalItem, actions: ApprovalViewActions): Node[] {
         detailList('Message', details.fields),
       ]
     case 'transaction': {
-      const fee = document.createTextNode('Estimating…')
-      actions.estimateFee(details.request).then(
-        (text) => {
-          fee.data = text
-        },
-        () => {
-          fee.data = 'Unavailable'
-        },
-      )
       const rows: [string, string | Text][] = [
         ['To', details.to],
         ['Amount', details.value],
+        ...details.token,
       ]
       if (details.data) rows.push(['Data', details.data])
-      rows.push(['Estimated fee', fee])
+      rows.push(item.sponsored ? SPONSORED : ['Estimated fee', estimatedFee(details.request, actions)])
       return [h('p', { class: 'lead' }, 'Send a transaction'), detailList('Transaction', rows)]
+    }
+    case 'calls': {
+      const count = details.calls.length
+      return [
+        h('p', { class: 'lead' }, `Send ${count} calls at once: all of them happen, or none`),
+        ...details.calls.flatMap((call, index) => [
+          h('p', { class: 'call-title' }, `${index + 1}. ${call.title}`),
+          detailList(`Call ${index + 1} of ${count}`, call.rows),
+        ]),
+        detailList('Fee', [item.sponsored ? SPONSORED : ['Network fee', 'Paid by this account']]),
+      ]
     }
     case 'other':
       return [

@@ -5,6 +5,8 @@ export interface ApprovalItem {
   origin: string
   method: string
   params: unknown
+  /** The smart account's operation whose gas the services' paymaster pays (smartAccounts.sponsored). */
+  sponsored?: boolean
 }
 
 /** What the queue shows: the oldest request and how many wait behind it; nothing when empty. */

@@ -16,13 +16,10 @@ import { createRecoveryPasskey, unlockRecoveryPasskey } from './keys/passkey.ts'
 import { signRequest } from './keys/sign-request.ts'
 import { askForPasskey, offerPasskey } from './passkey-scenes.ts'
 import { readToken, writeToken } from './session.ts'
-import {
-  createSmartAccounts,
-  type SmartAccountSettings,
-  type SmartAccounts,
-} from './smart-account/operations.ts'
+import { createSmartAccounts, type SmartAccounts } from './smart-account/accounts.ts'
+import type { SmartAccountSettings } from './smart-account/settings.ts'
 import { type AccountType, presentUser } from './smart-account/user.ts'
-import { answersAsWallet, prepareWalletCall } from './smart-account/wallet-rpc.ts'
+import { answersAsWallet } from './smart-account/wallet-methods.ts'
 import type { Tasks } from './tasks.ts'
 
 type RpcAnswer = { result: unknown } | { error: { code: number; message: string } }
@@ -159,8 +156,19 @@ export function createHandlers(
     address = user.address
     return present(origin, { ...user, address: user.address, offerPasskey: offerFor === user.address })
   }
-  const approved = async (request: RequestOf<'RPC_REQUEST'>, origin: string, messageId: string) => {
-    const yes = await approvals.ask({ id: messageId, origin, method: request.method, params: request.params })
+  const approved = async (
+    request: RequestOf<'RPC_REQUEST'>,
+    origin: string,
+    messageId: string,
+    sponsored = false,
+  ) => {
+    const yes = await approvals.ask({
+      id: messageId,
+      origin,
+      method: request.method,
+      params: request.params,
+      sponsored,
+    })
     if (!yes) throw new ApiError('User rejected the request.', 400, ProviderErrorCode.USER_REJECTED)
   }
   const endSession = async (origin: string) => {
@@ -253,6 +261,8 @@ export function createHandlers(
       if (answersAsWallet(request.method, kind)) {
         const user = await connectedUser(origin)
         const owner = address ?? user.address
+        // Loaded on the first such request: a login needs none of it (nor its parsing of EIP-5792).
+        const { prepareWalletCall } = await import('./smart-account/wallet-rpc.ts')
         const run = prepareWalletCall(request, {
           kind,
           owner,
@@ -263,7 +273,9 @@ export function createHandlers(
           withKey: custody.withKey(keyCall(origin), owner),
           bundles,
         })
-        if (needsApproval) await approved(request, origin, messageId)
+        // The approval of an operation says its fee is sponsored; a signature has no fee to say.
+        const sponsored = kind === 'smartAccount' && settings.smartAccounts?.sponsored === true
+        if (needsApproval) await approved(request, origin, messageId, sponsored)
         return { result: await run() }
       }
       if (!needsApproval) return rpc(origin, request)

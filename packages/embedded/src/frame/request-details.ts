@@ -1,10 +1,26 @@
-import { formatEther, hexToString, isHex } from 'viem'
+import { formatEther, hexToString, isHex, maxUint256 } from 'viem'
+import { readTokenCall, type TokenCall } from './token-call.ts'
 
 type RequestDetails =
   | { kind: 'message'; text: string }
   | { kind: 'typedData'; primaryType: string; domain: [string, string][]; fields: [string, string][] }
-  | { kind: 'transaction'; to: string; value: string; data: string | undefined; request: TransactionFields }
+  | {
+      kind: 'transaction'
+      to: string
+      value: string
+      /** An ERC-20 transfer or approve in words (recipient or spender, amount); empty for anything else. */
+      token: [string, string][]
+      data: string | undefined
+      request: TransactionFields
+    }
+  | { kind: 'calls'; calls: CallDetails[] }
   | { kind: 'other'; json: string }
+
+/** One call of a batch, in words: what kind of call it is and its rows (label, value). */
+interface CallDetails {
+  title: string
+  rows: [string, string][]
+}
 
 export interface TransactionFields {
   from?: `0x${string}` | undefined
@@ -17,8 +33,8 @@ const show = (value: unknown) => (typeof value === 'string' ? value : JSON.strin
 
 /**
  * What ApproveTransaction shows for a request: the text being signed (decoded when it is UTF-8
- * without control characters, else the hex), the typed data's domain and fields, or a
- * transaction's recipient, amount and data. Pure, so it is tested without a browser.
+ * without control characters, else the hex), the typed data's domain and fields, a transaction's
+ * recipient, amount and data, or each call of a batch. Pure, so it is tested without a browser.
  */
 export function describeRequest(method: string, params: unknown, symbol: string): RequestDetails {
   const list = Array.isArray(params) ? params : []
@@ -46,6 +62,7 @@ export function describeRequest(method: string, params: unknown, symbol: string)
       kind: 'transaction',
       to: tx.to ?? 'New contract',
       value: `${formatEther(value)} ${symbol}`,
+      token: tokenRows(readTokenCall(data)),
       data,
       request: {
         from: tx.from as `0x${string}` | undefined,
@@ -55,7 +72,60 @@ export function describeRequest(method: string, params: unknown, symbol: string)
       },
     }
   }
+  if (method === 'wallet_sendCalls' && typeof list[0] === 'object' && list[0] !== null) {
+    const { calls } = list[0] as { calls?: unknown }
+    if (Array.isArray(calls))
+      return { kind: 'calls', calls: calls.map((call) => describeCall(call as SentCall, symbol)) }
+  }
   return { kind: 'other', json: JSON.stringify(params, null, 2) ?? '' }
+}
+
+interface SentCall {
+  to?: string
+  value?: string
+  data?: string
+}
+
+/**
+ * An ERC-20 transfer's recipient and amount, an approval's spender and allowance, in the token's base
+ * units: the frame knows no token's symbol or decimals.
+ */
+function tokenRows(token: TokenCall | undefined): [string, string][] {
+  if (!token) return []
+  const amount = `${token.amount} base units`
+  if (token.method === 'transfer')
+    return [
+      ['Recipient', token.party],
+      ['Tokens', amount],
+    ]
+  return [
+    ['Spender', token.party],
+    ['Allowance', token.amount === maxUint256 ? 'Unlimited' : amount],
+  ]
+}
+
+/**
+ * A call of wallet_sendCalls (checked by wallet-calls.ts before it is shown), a token call in words.
+ */
+function describeCall(call: SentCall, symbol: string): CallDetails {
+  const to = call.to ?? ''
+  const value = call.value && isHex(call.value) ? BigInt(call.value) : 0n
+  const valueRow: [string, string][] = value > 0n ? [['Amount', `${formatEther(value)} ${symbol}`]] : []
+  const token = readTokenCall(call.data)
+  if (token)
+    return {
+      title: token.method === 'transfer' ? 'Token transfer' : 'Token approval',
+      rows: [['Token', to], ...tokenRows(token), ...valueRow],
+    }
+  const data = call.data && call.data !== '0x' ? call.data : undefined
+  return {
+    title: 'Call',
+    rows: [
+      ['To', to],
+      ['Amount', `${formatEther(value)} ${symbol}`],
+      ...(data ? [['Data', data] as [string, string]] : []),
+    ],
+  }
 }
 
 function readableMessage(hex: string): string {

@@ -16,6 +16,7 @@ p { margin: 0; }
 .origin { text-align: center; color: #b8bcbc; overflow-wrap: anywhere; }
 .origin strong { color: #e4e7e7; font-weight: 600; }
 .lead { font-weight: 600; }
+.call-title { margin: 12px 0 4px; font-weight: 600; }
 .details { display: grid; grid-template-columns: auto 1fr; gap: 6px 12px; margin: 0; padding: 12px;
   background: #252627; border-radius: 16px; }
 .details dt { color: #b8bcbc; }

@@ -76,6 +76,7 @@ export default function WalletSend({ portico }: ViewProps) {
     receiver: !problems.receiver && state.receiverAddress.trim() ? state.receiverAddress.trim() : undefined,
     amountReady,
     nativeBalance,
+    sponsorable: portico.embedded.isEmbedded(account.connectorId),
   })
 
   if (state.sent) {
@@ -220,6 +221,7 @@ export default function WalletSend({ portico }: ViewProps) {
 function feeText(quote: SendFeeQuote | null | undefined, decimals: number, symbol: string): string {
   if (quote === undefined) return 'Estimating network fee…'
   if (quote === null) return SendText.FEE_UNAVAILABLE
+  if (quote.sponsored) return SendText.FEE_SPONSORED
   return `Network fee: ${formatFee(quote.expectedFee, decimals, symbol)}`
 }
 

@@ -13,7 +13,7 @@ import { anvil } from 'viem/chains'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 // The secure frame's own code, run here against the services it calls (it has no DOM dependency).
 import { ApiError } from '../../../embedded/src/frame/api.ts'
-import { createSmartAccounts } from '../../../embedded/src/frame/smart-account/operations.ts'
+import { createSmartAccounts } from '../../../embedded/src/frame/smart-account/accounts.ts'
 import { describeEachBackend, type TestDatabase } from '../test-support/backends.ts'
 import {
   type AccountAbstractionChain,

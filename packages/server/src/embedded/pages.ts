@@ -1,12 +1,14 @@
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import { z } from 'zod'
 import type { Database } from '../db/database.ts'
 import type { TokenHasher } from '../hash-secret.ts'
+import { HttpError } from '../http/errors.ts'
 import type { ZodTypeProvider } from '../http/route-schema.ts'
 import type { ProjectReader } from '../projects/cache.ts'
 import { isProjectId } from '../projects/project-id.ts'
 import { approveDeviceByLink, pendingDeviceRequest } from './accounts.ts'
 import type { DevMail, DevMailbox } from './dev-mailbox.ts'
+import { FRAME_CHUNK_NAME } from './frame-assets.ts'
 import { answerAsPages, escapeHtml, page } from './page-shell.ts'
 import { describeRequest, type RequestContext } from './request-context.ts'
 import type { FrameSmartAccounts } from './smart-accounts.ts'
@@ -17,6 +19,8 @@ interface EmbeddedPagesOptions {
   projects: ProjectReader
   /** The built frame script (`@portico/embedded`'s frame bundle); the frame page is absent without it. */
   frameScript?: string | undefined
+  /** The chunks the frame script imports when it needs them, by file name. */
+  frameChunks?: ReadonlyMap<string, string> | undefined
   /** Only in dev mode: the in-process mailbox, shown at /dev/mailbox. */
   devMailbox?: DevMailbox | undefined
   /** How approval links are found: by their keyed hash. */
@@ -25,6 +29,7 @@ interface EmbeddedPagesOptions {
   smartAccounts?: FrameSmartAccounts | undefined
 }
 
+const FrameChunk = z.object({ file: z.string().regex(FRAME_CHUNK_NAME, 'expected a chunk file name') })
 const FrameQuery = z.looseObject({
   projectId: z.string().max(64).default(''),
   chainId: z.string().max(20).optional(),
@@ -121,12 +126,20 @@ export const embeddedPagesPlugin: FastifyPluginAsync<EmbeddedPagesOptions> = asy
           `<!doctype html><html><head><meta charset="utf-8"><title>Portico secure frame</title><script type="application/json" id="frame-config">${json}</script><script type="module" src="/frame/frame.js"></script></head><body></body></html>`,
         )
     })
-    app.get('/frame/frame.js', async (_request, reply) =>
+    const script = (reply: FastifyReply) =>
       reply
         .header('content-type', 'text/javascript; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(frameScript),
+        .header('x-content-type-options', 'nosniff')
+    app.get('/frame/frame.js', async (_request, reply) =>
+      script(reply).header('cache-control', 'no-cache').send(frameScript),
     )
+    // Imported by frame.js as ./chunks/<name>-<hash>.js: the hash changes with the content, so a
+    // browser keeps each for good. The frame page's CSP (script-src 'self') covers them as it does frame.js.
+    app.get('/frame/chunks/:file', { schema: { params: FrameChunk } }, async ({ params }, reply) => {
+      const chunk = options.frameChunks?.get(params.file)
+      if (chunk === undefined) throw new HttpError(404, 'No such frame chunk')
+      return script(reply).header('cache-control', 'public, max-age=31536000, immutable').send(chunk)
+    })
   }
 
   await app.register(deviceLinkPages, { db, hashToken })

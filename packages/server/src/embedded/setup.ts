@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises'
 import { type TokenHasher, tokenHasher } from '../hash-secret.ts'
 import type { ServerMode } from '../server-mode.ts'
 import { type DevMailbox, startDevMailbox } from './dev-mailbox.ts'
+import { readFrameAssets } from './frame-assets.ts'
 import { MASTER_KEY, openSealingKey, RECOVERY_KEY } from './key-files.ts'
 import { createKeyVault, type KeyVault } from './keys.ts'
 import { createMailer, type Mailer } from './mail.ts'
@@ -30,7 +30,7 @@ export interface EmbeddedWalletSettings {
    * kept in `<dataDir>/recovery.key`.
    */
   recoveryKey?: string | undefined
-  /** The built frame bundle (packages/embedded/dist/frame.js). */
+  /** The built frame bundle (packages/embedded/dist/frame.js); its chunks are read from `chunks/` beside it. */
   frameScriptPath?: string | undefined
 }
 
@@ -41,6 +41,8 @@ export interface EmbeddedServices {
   /** The services' public origin (`PUBLIC_URL`): where the frame is served and mail links point. */
   publicUrl: URL
   frameScript: string | undefined
+  /** The frame's lazily loaded chunks by file name, served at /frame/chunks/. */
+  frameChunks?: ReadonlyMap<string, string> | undefined
   /** Only in development: shown at /dev/mailbox. */
   devMailbox: DevMailbox | undefined
   /** Keys the stored hashes of codes, approval links and session tokens (hash-secret.ts). */
@@ -74,11 +76,7 @@ export async function prepareEmbedded(
     masterKey: await openSealingKey(MASTER_KEY, settings.masterKey, context),
     recoveryKey: await openSealingKey(RECOVERY_KEY, settings.recoveryKey, context),
   })
-  const frameScript = settings.frameScriptPath
-    ? await readFile(settings.frameScriptPath, 'utf8').catch(() => {
-        throw new Error(`The secure frame is not built (${settings.frameScriptPath}) — run npm run build`)
-      })
-    : undefined
+  const frame = settings.frameScriptPath ? await readFrameAssets(settings.frameScriptPath) : undefined
   // Started last, so a refusal above leaves nothing open.
   let smtpUrl = settings.smtpUrl
   let devMailbox: DevMailbox | undefined
@@ -91,7 +89,8 @@ export async function prepareEmbedded(
     mailer: createMailer(smtpUrl, settings.mailFrom ?? 'Portico <no-reply@portico.localhost>'),
     chain: { rpcUrl: settings.rpcUrl, chainId: settings.chainId },
     publicUrl,
-    frameScript,
+    frameScript: frame?.script,
+    frameChunks: frame?.chunks,
     devMailbox,
     hashToken: tokenHasher(context.hashSecret, 'embedded'),
   }

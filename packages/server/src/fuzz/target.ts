@@ -40,6 +40,8 @@ import { type PageServer, startPageServer } from './page-server.ts'
 
 export const PAGE = 'https://wallet.example'
 export const SERVICES = new URL('http://services.test')
+/** The one chunk of the stand-in secure frame, served at /frame/chunks/. */
+export const FRAME_CHUNK = 'operations-AbCd_-12.js'
 /** The relay's public URL, the audience its clients sign; they connect to the listening port. */
 export const RELAY_AUDIENCE = 'ws://services.test/v1/wc-relay'
 
@@ -198,6 +200,7 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
         chain: { rpcUrl: chain.rpcUrl, chainId: config.chainId },
         publicUrl: SERVICES,
         frameScript: 'console.log("frame")',
+        frameChunks: new Map([[FRAME_CHUNK, 'export {}']]),
         devMailbox: mailbox,
         hashToken,
       },

@@ -8,7 +8,6 @@ import {
   type Address,
   createClient,
   custom,
-  decodeFunctionResult,
   defineChain,
   encodeFunctionData,
   type Hex,
@@ -19,22 +18,12 @@ import { toAccount } from 'viem/accounts'
 import { ApiError } from '../api.ts'
 import type { ChainRead } from '../chain-read.ts'
 import type { WithKey } from '../keys/sign-request.ts'
+import { type BundlerCall, SALT, type SmartAccountSettings } from './settings.ts'
 import type { SmartAccountState } from './user.ts'
-import type { Call, OperationReceipt } from './wallet-calls.ts'
-
-/** What the services publish in the frame page's config when their bundler serves this chain. */
-export interface SmartAccountSettings {
-  entryPoint: Address
-  factory: Address
-  sponsored: boolean
-}
-
-/** One JSON-RPC call to the services' bundler; refusals are ApiErrors carrying the bundler's code. */
-export type BundlerCall = (method: string, params: unknown[]) => Promise<unknown>
+import type { Call } from './wallet-calls.ts'
 
 /** ERC-7677's refusal of sponsorship (a limit reached): the account then pays for itself. */
 const SPONSORSHIP_REFUSED = -32501
-const SALT = 0n
 const RECEIPT_TIMEOUT_MS = 60_000
 // Each poll is one small call to the services; the user is waiting on the answer.
 const RECEIPT_POLL_MS = 100
@@ -50,18 +39,17 @@ function bundlerRefusal(error: unknown): ApiError | undefined {
 }
 
 /**
- * Each user's smart account (a PorticoAccount its key owns, at salt 0): its counterfactual address,
- * ERC-1271 signatures (ERC-6492 while undeployed, so sign-in works before the first operation), and
- * user operations through the services' bundler, sponsored when the project's limits allow. The key
- * is put together only for each signature, never while the frame waits on the network.
+ * The smart account's signatures and user operations, with viem's account abstraction: loaded by
+ * accounts.ts on the first the user makes, so a login does not download them. The key is put
+ * together only for each signature, never while the frame waits on the network.
  */
-export function createSmartAccounts(
+export function createOperations(
   settings: SmartAccountSettings,
   chainId: number,
   read: ChainRead,
   bundlerCall: BundlerCall,
+  stateOf: (owner: Address) => Promise<SmartAccountState>,
 ) {
-  const addresses = new Map<string, Address>()
   const chain = defineChain({
     id: chainId,
     name: `Chain ${chainId}`,
@@ -79,30 +67,6 @@ export function createSmartAccounts(
   const deployment = (owner: Address) =>
     encodeFunctionData({ abi: porticoAccountFactoryAbi, functionName: 'createAccount', args: [owner, SALT] })
 
-  async function addressOf(owner: Address): Promise<Address> {
-    const known = addresses.get(owner.toLowerCase())
-    if (known) return known
-    const data = encodeFunctionData({
-      abi: porticoAccountFactoryAbi,
-      functionName: 'getAddress',
-      args: [owner, SALT],
-    })
-    const result = (await read('eth_call', [{ to: settings.factory, data }, 'latest'])) as Hex
-    const address = decodeFunctionResult({
-      abi: porticoAccountFactoryAbi,
-      functionName: 'getAddress',
-      data: result,
-    })
-    addresses.set(owner.toLowerCase(), address)
-    return address
-  }
-
-  async function stateOf(owner: Address): Promise<SmartAccountState> {
-    const address = await addressOf(owner)
-    const code = await read('eth_getCode', [address, 'latest'])
-    return { address, deployed: typeof code === 'string' && code !== '0x' }
-  }
-
   // The owner as viem sees it: an address whose signatures each take the key for a moment.
   const ownerOf = (owner: Address, withKey: WithKey) =>
     toAccount({
@@ -115,8 +79,6 @@ export function createSmartAccounts(
     })
 
   return {
-    addressOf,
-    stateOf,
     /** ERC-1271 over `hash` (PorticoAccount's account-bound EIP-712 message), ERC-6492-wrapped while undeployed. */
     async sign(owner: Address, hash: Hex, withKey: WithKey): Promise<Hex> {
       const { address, deployed } = await stateOf(owner)
@@ -153,9 +115,6 @@ export function createSmartAccounts(
         throw operationRefused(error)
       }
     },
-    /** The bundler's receipt of an operation, or null while it is not mined. */
-    receipt: (hash: Hex) =>
-      bundlerCall('eth_getUserOperationReceipt', [hash]) as Promise<OperationReceipt | null>,
     /** Waits for the operation to be mined; its transaction hash, or the chain's refusal. */
     async mined(hash: Hex): Promise<Hex> {
       const receipt = await createBundlerClient({
@@ -177,7 +136,6 @@ export function createSmartAccounts(
     },
   }
 }
-export type SmartAccounts = ReturnType<typeof createSmartAccounts>
 
 /** The page hears the bundler's own words (e.g. AA21: no ETH and not sponsored) as EIP-1474's rejection. */
 function operationRefused(error: unknown): ApiError {

@@ -1,8 +1,9 @@
 import type { Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
-import type { SmartAccounts } from './operations.ts'
+import type { SmartAccounts } from './accounts.ts'
 import { refusalCode } from './refusal-code.ts'
-import { answersAsWallet, prepareWalletCall, type WalletContext } from './wallet-rpc.ts'
+import { answersAsWallet } from './wallet-methods.ts'
+import { prepareWalletCall, type WalletContext } from './wallet-rpc.ts'
 
 const OWNER = '0x1111111111111111111111111111111111111111' as const
 const SMART = '0x2222222222222222222222222222222222222222' as const

@@ -3,7 +3,7 @@ import { type Address, type Hex, hashMessage } from 'viem'
 import { ApiError } from '../api.ts'
 import { personalSignMessage, transactionAsk, typedDataDigest } from '../keys/sign-params.ts'
 import type { WithKey } from '../keys/sign-request.ts'
-import type { SmartAccounts } from './operations.ts'
+import type { SmartAccounts } from './accounts.ts'
 import type { AccountType } from './user.ts'
 import { callsStatus, capabilitiesOf, readCallsId, readSendCalls, WalletCallCode } from './wallet-calls.ts'
 
@@ -20,18 +20,6 @@ export interface WalletContext {
   withKey: WithKey
   /** The page's bundle ids for wallet_getCallsStatus, each to its operation's hash. */
   bundles: Map<string, Hex>
-}
-
-const EIP_5792 = new Set(['wallet_getCapabilities', 'wallet_getCallsStatus', 'wallet_sendCalls'])
-const SIGNING = new Set(['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction'])
-
-/** Whether the frame answers `method` itself here rather than the services or the EOA's signer. */
-export function answersAsWallet(method: string, kind: AccountType): boolean {
-  return (
-    EIP_5792.has(method) ||
-    method === 'eth_sendUserOperation' ||
-    (kind === 'smartAccount' && SIGNING.has(method))
-  )
 }
 
 function smartOnly(context: WalletContext): SmartAccounts {

@@ -24,6 +24,8 @@ interface QuoteInputs {
   /** The typed amount is a valid one (or Max decides it). */
   amountReady: boolean
   nativeBalance: bigint | undefined
+  /** The embedded wallet is connected: its smart account's gas may be sponsored (the quote asks). */
+  sponsorable: boolean
 }
 
 /**
@@ -41,6 +43,7 @@ export function useSendQuote({
   receiver,
   amountReady,
   nativeBalance,
+  sponsorable,
 }: QuoteInputs): void {
   const followsMax = state.maxed && token !== undefined && isNativeToken(token)
   // While Max decides the amount, the amount is an output of the quote, not an input to it.
@@ -64,6 +67,7 @@ export function useSendQuote({
           token,
           amount: followsMax ? '0' : send.store.getState().sendTokenAmount,
           receiverAddress: to,
+          sponsorable,
         }).then(
           (quote) => {
             if (cancelled) return
@@ -94,6 +98,7 @@ export function useSendQuote({
     state.estimateRound,
     followsMax,
     nativeBalance,
+    sponsorable,
     send,
     wagmiConfig,
     network,

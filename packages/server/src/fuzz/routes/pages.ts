@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { requestDeviceApproval } from '../../embedded/accounts.ts'
 import type { Route } from '../fuzz.ts'
 import type { RequestShape } from '../request.ts'
-import { type FuzzTarget, PAGE } from '../target.ts'
+import { FRAME_CHUNK, type FuzzTarget, PAGE } from '../target.ts'
 import { OPEN, optionalQuery } from './common.ts'
 
 const page = (method: string, path: string, query: Array<[string, string]> = []): RequestShape => ({
@@ -59,6 +59,11 @@ export const pageRoutes: Route[] = [
       }).map((query) => page('GET', '/frame', [['projectId', target.project.id], ...query])),
   },
   { name: 'GET /frame/frame.js', guard: OPEN, valid: () => fc.constant(page('GET', '/frame/frame.js')) },
+  {
+    name: 'GET /frame/chunks/:file',
+    guard: OPEN,
+    valid: () => fc.constant({ ...page('GET', '/frame/chunks/:file'), params: { file: FRAME_CHUNK } }),
+  },
   deviceLink('GET'),
   deviceLink('POST'),
   { name: 'GET /dev/mailbox', guard: OPEN, valid: () => fc.constant(page('GET', '/dev/mailbox')) },
