@@ -14,7 +14,11 @@ export interface WalletConnectController {
   isAvailable(): boolean
   /** The URI on show and its expiry; idle without the connector. */
   pairing: Store<PairingState>
-  /** Connects through the connector; a failure carries a `WalletConnectError` (errors.ts) as its cause. */
+  /**
+   * Connects through the connector; a failure carries a `WalletConnectError` (errors.ts) as its cause.
+   * A call while a connect is pending joins it: on a phone the Connect view starts the pairing and
+   * the view a tap leads to waits on the same URI the tap opened the wallet with.
+   */
   connect(): Promise<void>
   /** The visitor left the QR view: the pending connect ends. */
   cancel(): void
@@ -32,12 +36,16 @@ export function createWalletConnectController(parameters: {
   ) as WalletConnectConnector | undefined
   const { relayUrl, projectId, metadata } = parameters.settings
   connector?.configure({ relayUrl, projectId, ...(metadata ? { metadata } : {}) })
+  let pending: Promise<void> | undefined
   return {
     isAvailable: () => connector !== undefined,
     pairing: connector?.pairing ?? createStore(IDLE_PAIRING),
     async connect() {
       if (!connector) throw new PorticoError(ErrorText.WALLETCONNECT_CONNECTOR_NOT_FOUND)
-      await parameters.connect(connector.id)
+      pending ??= parameters.connect(connector.id).finally(() => {
+        pending = undefined
+      })
+      await pending
     },
     cancel: () => connector?.cancelPairing(),
   }
