@@ -11,11 +11,12 @@ function setup() {
     multiInjectedProviderDiscovery: false,
     transports: { [foundry.id]: http('http://127.0.0.1:9') },
   })
-  const started: Array<{ resolve(): void; reject(error: Error): void }> = []
+  const started: Array<{ resolve(): void; reject(error: Error): void; chosen: boolean }> = []
   const controller = createWalletConnectController({
     wagmiConfig,
     settings: { relayUrl: 'ws://127.0.0.1:9/v1/wc-relay', projectId: 'p', metadata: undefined },
-    connect: () => new Promise<void>((resolve, reject) => started.push({ resolve, reject })),
+    connect: (_id, { chosen }) =>
+      new Promise<void>((resolve, reject) => started.push({ resolve, reject, chosen })),
   })
   return { controller, started }
 }
@@ -23,9 +24,11 @@ function setup() {
 describe('portico.walletConnect.connect', () => {
   it('joins the pending connect, so the view a tap leads to waits on the URI the tap used', async () => {
     const { controller, started } = setup()
-    const first = controller.connect()
+    const first = controller.connect({ chosen: false })
     const second = controller.connect()
     expect(started).toHaveLength(1)
+    // The phone's pairing, made before any pick, is not reported as the visitor's choice.
+    expect(started[0]?.chosen).toBe(false)
     started[0]?.resolve()
     await expect(Promise.all([first, second])).resolves.toEqual([undefined, undefined])
   })
@@ -37,5 +40,6 @@ describe('portico.walletConnect.connect', () => {
     await expect(first).rejects.toThrow('declined')
     void controller.connect()
     expect(started).toHaveLength(2)
+    expect(started[1]?.chosen).toBe(true)
   })
 })

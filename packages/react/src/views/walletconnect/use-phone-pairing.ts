@@ -12,7 +12,7 @@ export function usePhonePairing(portico: Portico, phone: boolean): void {
   const available = portico.walletConnect.isAvailable()
   useEffect(() => {
     if (!phone || !available) return
-    portico.walletConnect.connect().then(
+    portico.walletConnect.connect({ chosen: false }).then(
       () => finishConnect(portico),
       () => undefined,
     )
