@@ -1,10 +1,10 @@
 import { DEV_ACCOUNTS } from '@portico/contracts'
 import { shortenAddress } from '@portico/core'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import type { Hex } from 'viem'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import { expectAccessibleModal } from './axe.ts'
-import { launchChromium } from './browser.ts'
+import { browserPerFile } from './browser-per-file.ts'
 
 /**
  * Issue 10's mobile layout: on a phone the wallet rows open the wallet with the pairing URI inside
@@ -27,23 +27,12 @@ const PHONE = {
     'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
 }
 
-let browser: Browser
-const contexts: BrowserContext[] = []
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const chromium = browserPerFile()
 
 const dialog = (page: Page) => page.getByRole('dialog')
 
 async function openConnectOnPhone(options: { clock?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext({ ...PHONE, permissions: ['clipboard-read', 'clipboard-write'] })
-  contexts.push(context)
+  const context = await chromium.newContext({ ...PHONE, permissions: ['clipboard-read', 'clipboard-write'] })
   const page = await context.newPage()
   if (options.clock) await page.clock.install()
   await page.goto(`${stack.pageUrl}/?signIn=off`)
