@@ -1,4 +1,4 @@
-import { countdownText, type ExplorerWallet, type Portico, safeIcon } from '@portico/core'
+import { countdownText, type ExplorerWallet, opensOnPhone, type Portico, safeIcon } from '@portico/core'
 import { useState } from 'react'
 import { CheckIcon, CopyIcon, ExternalIcon } from '../../components/icons.tsx'
 import { QrCode } from '../../components/QrCode.tsx'
@@ -31,7 +31,8 @@ export function PairingCode({
   const uri = pairing.status === 'ready' ? pairing.uri : undefined
   const expiresAt = pairing.expiresAt
   // A phone would scan nothing: for the wallet the visitor tapped, that wallet and its link again.
-  const waitForWallet = phone && wallet
+  // A wallet with no link on a phone keeps the code and its link to copy.
+  const waitForWallet = phone && wallet && opensOnPhone(wallet)
   return (
     <div className="stack center wc-pairing">
       {waitForWallet && (

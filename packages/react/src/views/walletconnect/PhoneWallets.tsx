@@ -55,6 +55,7 @@ export function PhoneWallets({ portico }: { portico: Portico }) {
           ))}
         </ul>
       )}
+      {explorer.status === 'loading' && <p className="muted">Loading wallets…</p>}
       {explorer.status === 'failed' && <p className="error">The wallet list could not be loaded.</p>}
       {portico.options.features.allWallets && count > 0 && (
         <button type="button" className="row-button" onClick={() => portico.router.push('AllWallets')}>
