@@ -7,6 +7,7 @@ import { startStack } from '../scripts/stack.ts'
 import { timeApproveToSignature } from './signing.ts'
 import { timeApproveToReceipt } from './smart-account.ts'
 import { median, percentile } from './stats.ts'
+import { timeApproveToConnected } from './wc-connect.ts'
 
 /**
  * Page-weight and first-interaction benchmarks against the real stack in Debian's Chromium.
@@ -18,6 +19,7 @@ const HOVER_TO_CLICK_MS = 300
 const SIGNING_RUNS = 20
 // Within the stack's sponsorship limit per account and day (10 by default).
 const TRANSFER_RUNS = 10
+const WALLETCONNECT_RUNS = 10
 const dataDir = await mkdtemp(join(tmpdir(), 'portico-bench-'))
 const stack = await startStack({ dataDir, anvilPort: 28545, serverPort: 23001, webPort: 23000 })
 const browser = await launchChromium()
@@ -63,6 +65,8 @@ try {
   const signingMedian = median(signings)
   const transfers = await timeApproveToReceipt(browser, stack, TRANSFER_RUNS)
   const transferMedian = median(transfers)
+  const pairings = await timeApproveToConnected(browser, stack, WALLETCONNECT_RUNS)
+  const pairingMedian = median(pairings)
   console.table([
     {
       measure: 'JS before first click (gzip)',
@@ -96,6 +100,13 @@ try {
       measure: `smart account: Approve click → sponsored transfer's receipt at the page (median of ${TRANSFER_RUNS})`,
       value: `${transferMedian.toFixed(1)} ms`,
       detail: `first (deploys) ${transfers[0]?.toFixed(1)} ms, p90 ${percentile(transfers, 0.9).toFixed(1)} ms, max ${Math.max(...transfers).toFixed(1)} ms`,
+      target: '—',
+      ok: true,
+    },
+    {
+      measure: `WalletConnect: Approve click in the dev wallet → address on the page (median of ${WALLETCONNECT_RUNS})`,
+      value: `${pairingMedian.toFixed(1)} ms`,
+      detail: `p90 ${percentile(pairings, 0.9).toFixed(1)} ms, max ${Math.max(...pairings).toFixed(1)} ms`,
       target: '—',
       ok: true,
     },

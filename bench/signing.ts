@@ -35,7 +35,7 @@ export async function logInByEmail(page: Page, servicesUrl: string, email: strin
   const after = await newestMailId(servicesUrl)
   await page.getByRole('button', { name: 'Connect Wallet' }).click()
   await page.getByRole('dialog').getByRole('textbox', { name: 'Email' }).fill(email)
-  await page.getByRole('dialog').getByRole('button', { name: 'Continue' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Continue', exact: true }).click()
   const code = await mailedCode(servicesUrl, email, after)
   await page.getByRole('dialog').getByRole('textbox', { name: 'Digit 1' }).click()
   await page.keyboard.type(code)

@@ -1,10 +1,10 @@
 import { DEV_ACCOUNTS } from '@portico/contracts'
 import { formatTokenAmount, shortenAddress, WalletConnectText } from '@portico/core'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { createPublicClient, type Hex, http, verifyMessage } from 'viem'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import { expectAccessibleModal, expectAccessiblePage } from './axe.ts'
-import { launchChromium } from './browser.ts'
+import { browserPerFile } from './browser-per-file.ts'
 
 const stack = inject('stack')
 const WALLET_URL = `${stack.servicesUrl}/dev/wallet`
@@ -14,23 +14,12 @@ const chain = createPublicClient({ transport: http(stack.rpcUrl) })
 const URI = /^wc:[0-9a-f]{64}@2\?/
 const poll: typeof expect.poll = (callback, options) => expect.poll(callback, { timeout: 20_000, ...options })
 
-let browser: Browser
-const contexts: BrowserContext[] = []
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const chromium = browserPerFile()
 
 async function newPage(options: { clipboard?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext(
+  const context = await chromium.newContext(
     options.clipboard ? { permissions: ['clipboard-read', 'clipboard-write'] } : {},
   )
-  contexts.push(context)
   return context.newPage()
 }
 

@@ -132,13 +132,13 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
   })
 
   // The connection store follows wagmi (wagmi-connection.ts), so connecting only asks wagmi.
-  async function connectWallet(connectorId: string) {
+  async function connectWallet(connectorId: string, { chosen = true }: { chosen?: boolean } = {}) {
     const connector = wagmiConfig.connectors.find((c) => c.id === connectorId)
     if (!connector) throw new PorticoError(ErrorText.ADAPTER_NOT_FOUND)
     const wallet = walletOf(connector)
     // E-mail login reports its choice when the address is submitted (embedded controller); this
     // connect is its last step.
-    if (wallet.method === 'browser') void analytics.track(AnalyticsEventName.SELECT_WALLET, wallet)
+    if (wallet.method === 'browser' && chosen) void analytics.track(AnalyticsEventName.SELECT_WALLET, wallet)
     try {
       // Without chainId: a wallet on another network connects, and the modal then offers the switch
       // (a declined switch inside connect would have failed the whole connection).
@@ -146,7 +146,7 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
       recent.remember({ id: connector.id, rdns: rdnsOf(connector) })
       void analytics.track(AnalyticsEventName.CONNECT_SUCCESS, wallet)
     } catch (error) {
-      void analytics.trackError(AnalyticsEventName.CONNECT_ERROR, error, wallet)
+      if (chosen) void analytics.trackError(AnalyticsEventName.CONNECT_ERROR, error, wallet)
       throw toPorticoError(error, isUserRejection(error) ? 'WALLET_ERROR' : 'INTERNAL_SDK_ERROR')
     }
   }

@@ -60,7 +60,13 @@ export {
 export type { ExplorerListState, PorticoExplorer } from './explorer/explorer.ts'
 export { createWalletPager, type WalletPager, type WalletPagerState } from './explorer/pager.ts'
 export { connectRemotely, walletConnectConnector } from './explorer/remote.ts'
-export { type ExplorerRows, explorerRows, type InstalledWallet } from './explorer/rows.ts'
+export {
+  type ExplorerRows,
+  explorerRows,
+  type InstalledWallet,
+  opensOnPhone,
+  phoneWallets,
+} from './explorer/rows.ts'
 export {
   type ExplorerWallet,
   type GetWalletLink,
@@ -161,6 +167,6 @@ export {
   WalletConnectText,
   walletConnectErrorCode,
 } from './walletconnect/errors.ts'
-export { countdownText, usableFor } from './walletconnect/pairing.ts'
+export { countdownText, isPairingExpired, usableFor } from './walletconnect/pairing.ts'
 export type { PairingState } from './walletconnect/types.ts'
 export type { RecentWallet } from './wallets.ts'

@@ -60,7 +60,11 @@ export interface Portico {
   recent: Store<{ wallets: RecentWallet[] }>
   /** The services' wallet list: the Connect view's rows, the all-wallets list, where a pick leads. */
   explorer: PorticoExplorer
-  connectWallet(connectorId: string): Promise<void>
+  /**
+   * `chosen: false`: a connect the modal starts before the visitor picks anything (WalletConnect's
+   * pairing on a phone), so it reports no SELECT_WALLET and no CONNECT_ERROR; its success is reported.
+   */
+  connectWallet(connectorId: string, options?: { chosen?: boolean }): Promise<void>
   disconnect(): Promise<void>
   switchToNetwork(): Promise<void>
   /** `force` skips the native balance cache, e.g. right after a send. */

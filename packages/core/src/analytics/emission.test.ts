@@ -66,6 +66,17 @@ describe('events from the modal (behaviour §7)', () => {
     ])
   })
 
+  it('a connect the modal starts before any pick (a phone’s pairing) reports only its success', async () => {
+    await portico(true, true)
+      .connectWallet('io.alice', { chosen: false })
+      .catch(() => undefined)
+    await portico(true).connectWallet('io.alice', { chosen: false })
+    await until(() => loaded.events.length === 1)
+    expect(loaded.events).toEqual([
+      ['CONNECT_SUCCESS', { method: 'browser', name: 'io.alice', rdns: 'io.alice' }],
+    ])
+  })
+
   it('loads nothing and sends nothing when the dapp turned analytics off', async () => {
     const modal = portico(false, true)
     modal.modal.open()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { explorerRows } from './rows.ts'
+import { explorerRows, opensOnPhone, phoneWallets } from './rows.ts'
 import { explorerWallet } from './wallets.test-support.ts'
 
 const metamask = explorerWallet('io.metamask', { name: 'MetaMask', rdns: 'io.metamask' })
@@ -73,5 +73,49 @@ describe('the Connect view’s rows', () => {
     expect(ids(rows.recent)).toEqual(['io.zerion.wallet', 'com.trustwallet.app'])
     expect(rows.featured).toEqual([])
     expect(ids(rows.recommended)).toEqual(['io.metamask', 'com.coinbase.wallet', 'me.rainbow', 'io.rabby'])
+  })
+})
+
+describe('the wallets a phone lists (ConnectingWalletConnectBasic)', () => {
+  const app = { mobile_link: 'rainbow://' }
+  const phoneListed = [
+    explorerWallet('a', { ...app, rdns: 'a.app' }),
+    explorerWallet('b', app),
+    explorerWallet('desktop.only', { desktop_link: 'desk://' }),
+    explorerWallet('c', { webapp_link: 'https://web.example' }),
+    explorerWallet('d', app),
+    explorerWallet('e', app),
+    explorerWallet('f', app),
+  ]
+
+  it('lists Connect’s rows first, then the page’s others, only wallets a phone can open', () => {
+    const wallets = phoneWallets({
+      listed: phoneListed,
+      named: [explorerWallet('f', app)],
+      featuredWalletIds: ['f'],
+      recentIds: [],
+      installed: [],
+    })
+    // Featured f, then the recommended 4 (a, b, desktop.only, c) less the one without a phone link, then d, e.
+    expect(ids(wallets)).toEqual(['f', 'a', 'b', 'c', 'd', 'e'])
+  })
+
+  it('leaves out a wallet installed in this browser', () => {
+    const wallets = phoneWallets({
+      listed: phoneListed,
+      named: [],
+      featuredWalletIds: [],
+      recentIds: [],
+      installed: [{ id: 'injected-a', rdns: 'a.app' }],
+    })
+    expect(ids(wallets)).not.toContain('a')
+    expect(ids(wallets)).toEqual(['b', 'c', 'd', 'e', 'f'])
+  })
+
+  it('a wallet opens on a phone by its app link or its web app, never by a desktop link or a script', () => {
+    expect(opensOnPhone(explorerWallet('x', { mobile_link: 'https://link.example' }))).toBe(true)
+    expect(opensOnPhone(explorerWallet('x', { webapp_link: 'https://web.example' }))).toBe(true)
+    expect(opensOnPhone(explorerWallet('x', { desktop_link: 'desk://' }))).toBe(false)
+    expect(opensOnPhone(explorerWallet('x', { mobile_link: 'javascript:alert(1)' }))).toBe(false)
   })
 })

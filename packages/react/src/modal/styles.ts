@@ -91,6 +91,8 @@ const BASE_CSS = `
   font: inherit; font-weight: 500; text-align: left;
 }
 .row-button:hover { border-color: var(--portico-border); }
+/* A phone's wallet rows are links (the deep link opens inside the tap). */
+a.row-button { text-decoration: none; }
 .row-button .label { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .row-button .chevron { color: var(--portico-fg-muted); }
 /* Installed / Recent: a pill on the row, as the peers mark them. */

@@ -16,6 +16,8 @@ import { offeredSocials } from './social/providers.ts'
 import { SocialButtons } from './social/SocialButtons.tsx'
 import type { ViewProps } from './types.ts'
 import { usePhone } from './use-phone.ts'
+import { DeepLinkRow } from './walletconnect/DeepLinkRow.tsx'
+import { usePhonePairing } from './walletconnect/use-phone-pairing.ts'
 import { WalletConnectGroup } from './walletconnect/WalletConnectGroup.tsx'
 
 /** Groups this build can fill; custom ones come with their own issue. */
@@ -35,6 +37,8 @@ interface Row {
   name: string
   icon: string | undefined
   select(): void
+  /** A wallet of the services' list: on a phone its row opens the wallet's app (DeepLinkRow). */
+  wallet?: ExplorerWallet
 }
 
 /** Where a newcomer finds a wallet: ethereum.org's neutral list, not one vendor. */
@@ -47,6 +51,8 @@ export default function Connect({ portico }: ViewProps) {
   const phone = usePhone()
   // The services' wallet list: asked once, when Connect first shows; its code loads then.
   useEffect(() => portico.explorer.load(), [portico])
+  usePhonePairing(portico, phone)
+  const deepLinks = phone && portico.walletConnect.isAvailable()
   const groups = orderConnectorGroups({
     hostOrder: portico.options.connectorTypeOrder,
     enabled: BUILT_GROUPS,
@@ -87,6 +93,7 @@ export default function Connect({ portico }: ViewProps) {
     name: wallet.name,
     icon: safeIcon(wallet.image_url ?? undefined),
     select: () => portico.explorer.pick(wallet, list),
+    wallet,
   })
   const byGroup: Record<string, Row[]> = {
     recent: [
@@ -120,18 +127,31 @@ export default function Connect({ portico }: ViewProps) {
               {text.label}
             </p>
             <ul className="list" aria-label={text.list}>
-              {rows.map((row) => (
-                <li key={row.key}>
-                  <button type="button" className="row-button" onClick={row.select}>
+              {rows.map((row) => {
+                const content = (
+                  <>
                     <WalletImage name={row.name} icon={row.icon} />
                     <span className="label">{row.name}</span>
                     {text.badge && <span className={`pill ${group}`}>{text.badge}</span>}
                     <span className="chevron">
                       <ChevronIcon />
                     </span>
-                  </button>
-                </li>
-              ))}
+                  </>
+                )
+                return (
+                  <li key={row.key}>
+                    {deepLinks && row.wallet ? (
+                      <DeepLinkRow portico={portico} wallet={row.wallet} noLink={row.select}>
+                        {content}
+                      </DeepLinkRow>
+                    ) : (
+                      <button type="button" className="row-button" onClick={row.select}>
+                        {content}
+                      </button>
+                    )}
+                  </li>
+                )
+              })}
             </ul>
           </div>
         )

@@ -1,7 +1,12 @@
 import type { ViewProps } from './types.ts'
+import { usePhone } from './use-phone.ts'
 import { PairingCode } from './walletconnect/PairingCode.tsx'
+import { PhoneWallets } from './walletconnect/PhoneWallets.tsx'
 
-/** The plain QR view (SPEC §2): the code, its countdown and the link, nothing else. */
+/**
+ * The plain WalletConnect view (SPEC §2): on a desktop the code, its countdown and the link, nothing
+ * else; on a phone, which would scan nothing, the wallets it can open with the same pairing.
+ */
 export default function ConnectingWalletConnectBasic({ portico }: ViewProps) {
-  return <PairingCode portico={portico} compact />
+  return usePhone() ? <PhoneWallets portico={portico} /> : <PairingCode portico={portico} compact />
 }

@@ -1,21 +1,18 @@
-import {
-  countdownText,
-  type ExplorerWallet,
-  isTelegramAndroid,
-  type Portico,
-  walletNavigation,
-} from '@portico/core'
+import { countdownText, type ExplorerWallet, opensOnPhone, type Portico, safeIcon } from '@portico/core'
 import { useState } from 'react'
 import { CheckIcon, CopyIcon, ExternalIcon } from '../../components/icons.tsx'
 import { QrCode } from '../../components/QrCode.tsx'
+import { WalletImage } from '../../components/WalletImage.tsx'
 import { usePhone } from '../use-phone.ts'
 import { type PairingProblem, usePairing, useRemaining } from './use-pairing.ts'
+import { navigationFor, WalletLink } from './WalletLink.tsx'
 import './walletconnect-css.ts'
 
 /**
  * The pairing code both QR views show: the QR drawn by us from the URI, how long it is still good
  * for, and the URI to copy for a wallet on this device. While the code is being made the view says
- * so; when it cannot be made, it says why and offers to try again.
+ * so; when it cannot be made, it says why and offers to try again. On a phone, for a wallet the
+ * visitor tapped, there is no QR (this phone would scan it): the wallet, and `Open {wallet}` again.
  */
 export function PairingCode({
   portico,
@@ -28,67 +25,88 @@ export function PairingCode({
   wallet?: ExplorerWallet | undefined
 }) {
   const { pairing, problem, blocked, retry } = usePairing(portico)
+  const phone = usePhone()
   const remaining = useRemaining(pairing.expiresAt)
   if (blocked && problem) return <PairingFailed problem={problem} retry={retry} />
   const uri = pairing.status === 'ready' ? pairing.uri : undefined
+  const expiresAt = pairing.expiresAt
+  // A phone would scan nothing: for the wallet the visitor tapped, that wallet and its link again.
+  // A wallet with no link on a phone keeps the code and its link to copy.
+  const waitForWallet = phone && wallet && opensOnPhone(wallet)
   return (
     <div className="stack center wc-pairing">
+      {waitForWallet && (
+        <WalletImage name={wallet.name} icon={safeIcon(wallet.image_url ?? undefined)} large />
+      )}
       {problem && (
         <p role="alert" className="error">
           {problem.message}
         </p>
       )}
-      {uri ? (
+      {!uri ? (
+        <Making />
+      ) : (
         <>
-          {wallet && <OpenWallet wallet={wallet} uri={uri} />}
-          <div className="wc-qr">
-            <QrCode value={uri} label="WalletConnect QR code" size={compact ? 200 : 240} />
-          </div>
-          {!compact && <p>Scan with your phone</p>}
-          <p className="muted">Open a WalletConnect wallet and scan this code to connect.</p>
-          <p className="muted wc-countdown" role="timer" aria-live="off">
-            Code refreshes in <span data-testid="wc-countdown">{countdownText(remaining)}</span>
-          </p>
+          {waitForWallet && <p>Continue in {wallet.name}</p>}
+          {wallet && <OpenWallet wallet={wallet} uri={uri} expiresAt={expiresAt} phone={phone} />}
+          {waitForWallet ? (
+            <p className="muted">Approve the connection in the wallet, then come back to this page.</p>
+          ) : (
+            <>
+              <div className="wc-qr">
+                <QrCode value={uri} label="WalletConnect QR code" size={compact ? 200 : 240} />
+              </div>
+              {!compact && <p>Scan with your phone</p>}
+              <p className="muted">Open a WalletConnect wallet and scan this code to connect.</p>
+            </>
+          )}
+          <Countdown remaining={remaining} />
           <CopyLink portico={portico} uri={uri} />
         </>
-      ) : (
-        <p role="status" className="wc-making">
-          Making a connection code…
-        </p>
       )}
     </div>
   )
 }
 
-/**
- * `Open {wallet}`: a link, so the navigation happens inside the tap with the code made before it
- * (a phone's app opens in this tab and takes over; a desktop or web app in a new one).
- */
-function OpenWallet({ wallet, uri }: { wallet: ExplorerWallet; uri: string }) {
-  const phone = usePhone()
-  const telegramAndroid = isTelegramAndroid({
-    userAgent: navigator.userAgent,
-    hasTelegramWebView: 'TelegramWebviewProxy' in window,
-  })
-  const navigation = walletNavigation(wallet, uri, {
-    platform: phone ? 'mobile' : 'desktop',
-    telegramAndroid,
-  })
-  if (!navigation) return null
+function Countdown({ remaining }: { remaining: number }) {
   return (
-    <a
-      className="primary"
-      href={navigation.href}
-      target={navigation.target}
-      rel={navigation.target === '_blank' ? 'noopener noreferrer' : undefined}
-    >
-      Open {wallet.name}
-      {navigation.target === '_blank' && <ExternalIcon size={16} />}
-    </a>
+    <p className="muted wc-countdown" role="timer" aria-live="off">
+      Code refreshes in <span data-testid="wc-countdown">{countdownText(remaining)}</span>
+    </p>
   )
 }
 
-function PairingFailed({ problem, retry }: { problem: PairingProblem; retry: () => void }) {
+function Making() {
+  return (
+    <p role="status" className="wc-making">
+      Making a connection code…
+    </p>
+  )
+}
+
+/** `Open {wallet}`: the wallet's own link with the code, as its links say for this device. */
+function OpenWallet({
+  wallet,
+  uri,
+  expiresAt,
+  phone,
+}: {
+  wallet: ExplorerWallet
+  uri: string
+  expiresAt: number | undefined
+  phone: boolean
+}) {
+  const navigation = navigationFor(wallet, uri, phone)
+  if (!navigation) return null
+  return (
+    <WalletLink navigation={navigation} expiresAt={expiresAt} className="primary">
+      Open {wallet.name}
+      {navigation.target === '_blank' && <ExternalIcon size={16} />}
+    </WalletLink>
+  )
+}
+
+export function PairingFailed({ problem, retry }: { problem: PairingProblem; retry: () => void }) {
   return (
     <div className="stack center">
       <p role="alert" className="error">
@@ -101,7 +119,7 @@ function PairingFailed({ problem, retry }: { problem: PairingProblem; retry: () 
   )
 }
 
-function CopyLink({ portico, uri }: { portico: Portico; uri: string }) {
+export function CopyLink({ portico, uri }: { portico: Portico; uri: string }) {
   const [copied, setCopied] = useState<string | undefined>(undefined)
   const copy = async () => {
     // Clipboard access can be refused (permissions, an insecure origin): say so rather than pretend.

@@ -1,11 +1,14 @@
 import type { Portico } from '@portico/core'
 import { ChevronIcon } from '../../components/icons.tsx'
+import { usePhone } from '../use-phone.ts'
 
 /**
- * The Connect view's WalletConnect group (SPEC §2 order): one row to the QR view. Part of the first
- * bundle, so it imports nothing of WalletConnect itself: the SDK loads when the QR view connects.
+ * The Connect view's WalletConnect group (SPEC §2 order): one row to the QR view, or on a phone, which
+ * would scan nothing, to the list of wallets it can open (ConnectingWalletConnectBasic). Part of the
+ * first bundle, so it imports nothing of WalletConnect itself: the SDK loads with the pairing.
  */
 export function WalletConnectGroup({ portico }: { portico: Portico }) {
+  const phone = usePhone()
   return (
     <div className="wallet-group">
       <ul className="list" aria-label="Mobile wallets">
@@ -13,13 +16,15 @@ export function WalletConnectGroup({ portico }: { portico: Portico }) {
           <button
             type="button"
             className="row-button"
-            onClick={() => portico.router.push('ConnectingWalletConnect')}
+            onClick={() =>
+              portico.router.push(phone ? 'ConnectingWalletConnectBasic' : 'ConnectingWalletConnect')
+            }
           >
             <span className="wallet-image" aria-hidden="true">
               <QrGlyph />
             </span>
             <span className="label">WalletConnect</span>
-            <span className="pill">QR code</span>
+            {!phone && <span className="pill">QR code</span>}
             <span className="chevron">
               <ChevronIcon />
             </span>

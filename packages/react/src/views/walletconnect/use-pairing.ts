@@ -8,6 +8,8 @@ import {
 } from '@portico/core'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useStore } from '../../hooks.ts'
+import { usePhone } from '../use-phone.ts'
+import { finishConnect, releasePairing } from './pairing-lifetime.ts'
 
 export interface PairingProblem {
   code: WalletConnectErrorCode | 'FAILED'
@@ -17,21 +19,24 @@ export interface PairingProblem {
 /**
  * The QR views' one flow: connect through WalletConnect on arrival; a wallet's refusal is said and
  * a fresh code follows at once; a relay that cannot be reached (or any other failure) is said with
- * a Try again. Leaving the view ends the pending connect.
+ * a Try again. Leaving the view ends the pending connect, unless the next view waits on it too
+ * (pairing-lifetime.ts); a connect already pending (a phone's Connect view started it) is joined.
  */
 export function usePairing(portico: Portico) {
   const { walletConnect } = portico
   const pairing = useStore(walletConnect.pairing)
   const [problem, setProblem] = useState<PairingProblem | undefined>(undefined)
   const started = useRef(false)
+  const phone = usePhone()
+  // Read at unmount: whether the view the modal goes on to still waits on this pairing.
+  const phoneRef = useRef(phone)
+  phoneRef.current = phone
 
   const run = useCallback(async (): Promise<void> => {
     try {
       await walletConnect.connect()
       setProblem(undefined)
-      if (portico.account.getState().isUnsupportedChain)
-        portico.router.replace('UnsupportedChain', { switchNow: true })
-      else portico.modal.close({ force: true })
+      finishConnect(portico)
     } catch (error) {
       const code = walletConnectErrorCode(error)
       if (code === 'CANCELLED') return
@@ -48,8 +53,8 @@ export function usePairing(portico: Portico) {
       started.current = true
       void run()
     }
-    return () => walletConnect.cancel()
-  }, [run, walletConnect])
+    return () => releasePairing(portico, phoneRef.current)
+  }, [run, portico])
 
   const retry = () => {
     setProblem(undefined)
