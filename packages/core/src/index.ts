@@ -58,15 +58,10 @@ export {
   tryAgainAfter,
 } from './errors.ts'
 export type { ExplorerListState, PorticoExplorer } from './explorer/explorer.ts'
+export type { InstalledWallet } from './explorer/installed.ts'
 export { createWalletPager, type WalletPager, type WalletPagerState } from './explorer/pager.ts'
 export { connectRemotely, walletConnectConnector } from './explorer/remote.ts'
-export {
-  type ExplorerRows,
-  explorerRows,
-  type InstalledWallet,
-  opensOnPhone,
-  phoneWallets,
-} from './explorer/rows.ts'
+export { type ExplorerRows, explorerRows, opensOnPhone, phoneWallets } from './explorer/rows.ts'
 export {
   type ExplorerWallet,
   type GetWalletLink,

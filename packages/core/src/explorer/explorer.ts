@@ -7,7 +7,7 @@
 import { WALLET_LIST } from '../constants.ts'
 import { createStore, type Store } from '../store.ts'
 import type { Router } from '../stores/router.ts'
-import { type InstalledWallet, installedConnector } from './rows.ts'
+import { type InstalledWallet, installedConnector } from './installed.ts'
 import type { ExplorerWallet, WalletListAnswer } from './wallet.ts'
 import type { WalletListQuery } from './wallet-list.ts'
 

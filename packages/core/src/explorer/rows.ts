@@ -6,26 +6,13 @@
 import { WALLET_LIST } from '../constants.ts'
 import { walletNavigation } from '../walletconnect/deep-links.ts'
 import { matchesWallet } from '../wallets.ts'
+import { type InstalledWallet, installedConnector } from './installed.ts'
 import type { ExplorerWallet } from './wallet.ts'
-
-/** An installed browser wallet, as the Connect view knows it. */
-export interface InstalledWallet {
-  id: string
-  rdns: string | undefined
-}
 
 export interface ExplorerRows {
   recent: ExplorerWallet[]
   featured: ExplorerWallet[]
   recommended: ExplorerWallet[]
-}
-
-/** The installed connector that is this registry wallet, matched by rdns. */
-export function installedConnector(
-  wallet: Pick<ExplorerWallet, 'rdns'>,
-  installed: readonly InstalledWallet[],
-): InstalledWallet | undefined {
-  return wallet.rdns ? installed.find((connector) => connector.rdns === wallet.rdns) : undefined
 }
 
 type RowsInput = Parameters<typeof explorerRows>[0]
