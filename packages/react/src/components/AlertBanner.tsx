@@ -1,6 +1,6 @@
 import type { Portico } from '@portico/core'
 import { useStore } from '../hooks.ts'
-import '../views/email/email-css.ts'
+import './alert-css.ts'
 
 /** The behaviour §8 alert of the embedded wallet (frame not loading, timed out, origin not allowed). */
 export function AlertBanner({ portico }: { portico: Portico }) {

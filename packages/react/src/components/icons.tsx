@@ -1,49 +1,4 @@
-import type { ReactNode } from 'react'
-
-/**
- * The modal's icons: 24-unit line drawings at 20 px in the text's own colour. They are decoration
- * only — the control that shows one carries its name (`aria-label` or its text) — so each is hidden
- * from assistive technology and never takes focus.
- */
-function Icon({ children, size = 20 }: { children: ReactNode; size?: number | undefined }) {
-  return (
-    <svg
-      className="icon"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  )
-}
-
-interface IconProps {
-  size?: number | undefined
-}
-
-export function BackIcon({ size }: IconProps) {
-  return (
-    <Icon size={size}>
-      <path d="M15 18l-6-6 6-6" />
-    </Icon>
-  )
-}
-
-export function CloseIcon({ size }: IconProps) {
-  return (
-    <Icon size={size}>
-      <path d="M18 6L6 18M6 6l12 12" />
-    </Icon>
-  )
-}
+import { Icon, type IconProps } from './icon.tsx'
 
 /** A row that leads to another view. */
 export function ChevronIcon({ size }: IconProps) {
@@ -59,24 +14,6 @@ export function CopyIcon({ size }: IconProps) {
     <Icon size={size}>
       <rect x="9" y="9" width="11" height="11" rx="2" />
       <path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" />
-    </Icon>
-  )
-}
-
-export function CheckIcon({ size }: IconProps) {
-  return (
-    <Icon size={size}>
-      <path d="M20 6L9 17l-5-5" />
-    </Icon>
-  )
-}
-
-/** Something went wrong: an exclamation mark in a circle. */
-export function AlertIcon({ size }: IconProps) {
-  return (
-    <Icon size={size}>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M12 7.5v5.5M12 16.5v.01" />
     </Icon>
   )
 }

@@ -1,7 +1,7 @@
 import type { Portico, View } from '@portico/core'
 import { Suspense, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef } from 'react'
 import { AlertBanner } from '../components/AlertBanner.tsx'
-import { BackIcon, CloseIcon } from '../components/icons.tsx'
+import { BackIcon, CloseIcon } from '../components/icon.tsx'
 import { useStore } from '../hooks.ts'
 import { viewComponent, viewTitle } from '../views/registry.ts'
 import { activeElementDeep, focusIsLost, trapTab, viewFocusTarget } from './focus.ts'

@@ -1,5 +1,5 @@
 import type { Portico } from '@portico/core'
-import { AlertIcon, CheckIcon } from '../components/icons.tsx'
+import { AlertIcon, CheckIcon } from '../components/icon.tsx'
 import { useStore } from '../hooks.ts'
 
 export function Toast({ portico }: { portico: Portico }) {

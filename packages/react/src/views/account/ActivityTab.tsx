@@ -8,7 +8,8 @@ import {
   withPurchases,
 } from '@portico/core'
 import { useEffect, useRef } from 'react'
-import { ArrowDownIcon, ArrowUpIcon, CheckIcon, SwapIcon } from '../../components/icons.tsx'
+import { CheckIcon } from '../../components/icon.tsx'
+import { ArrowDownIcon, ArrowUpIcon, SwapIcon } from '../../components/icons.tsx'
 import { Loading } from '../../components/Loading.tsx'
 import { TokenIcon } from '../../components/TokenIcon.tsx'
 import { useStore } from '../../hooks.ts'

@@ -1,6 +1,7 @@
 import type { Portico } from '@portico/core'
 import { useState } from 'react'
-import { CheckIcon, CopyIcon } from '../../components/icons.tsx'
+import { CheckIcon } from '../../components/icon.tsx'
+import { CopyIcon } from '../../components/icons.tsx'
 
 export function CopyAddressButton({
   portico,

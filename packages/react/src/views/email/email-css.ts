@@ -1,6 +1,7 @@
+import '../../components/alert-css.ts'
 import { addViewCss } from '../../modal/view-css.ts'
 
-/** Styles of the e-mail login, approval and alert pieces; importing this module adds them to the modal's <style>. */
+/** Styles of the e-mail login and approval pieces; importing this module adds them (and the link button's) to the modal's <style>. */
 addViewCss(`
 .email-form { display: flex; gap: 8px; }
 .text-input { flex: 1; min-width: 0; min-height: 40px; padding: 0 12px; font: inherit;
@@ -13,11 +14,6 @@ addViewCss(`
   color: var(--portico-fg); background: var(--portico-bg-raised); border: 1px solid var(--portico-border);
   border-radius: calc(var(--portico-border-radius-master) * 3); }
 .otp input:focus-visible { outline: 2px solid var(--portico-accent); }
-.link-button { border: none; background: none; color: var(--portico-accent); font: inherit; cursor: pointer; padding: 0; }
-.link-button:disabled { color: var(--portico-fg-muted); cursor: default; }
-.alert-banner { margin: 0 16px 8px; padding: 8px 12px; border-radius: calc(var(--portico-border-radius-master) * 3);
-  background: rgba(242,90,103,0.12); border: 1px solid var(--portico-error); font-size: 0.9em; }
-.alert-banner strong { display: block; color: var(--portico-error); }
 .badge { display: inline-block; padding: 2px 8px; border-radius: 999px; font-size: 0.8em;
   border: 1px solid var(--portico-border); color: var(--portico-fg-muted); }
 `)

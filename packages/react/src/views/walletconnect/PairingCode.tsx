@@ -1,6 +1,7 @@
 import { countdownText, type ExplorerWallet, opensOnPhone, type Portico, safeIcon } from '@portico/core'
 import { useState } from 'react'
-import { CheckIcon, CopyIcon, ExternalIcon } from '../../components/icons.tsx'
+import { CheckIcon } from '../../components/icon.tsx'
+import { CopyIcon, ExternalIcon } from '../../components/icons.tsx'
 import { QrCode } from '../../components/QrCode.tsx'
 import { WalletImage } from '../../components/WalletImage.tsx'
 import { usePhone } from '../use-phone.ts'
