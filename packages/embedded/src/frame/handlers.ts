@@ -263,18 +263,24 @@ export function createHandlers(
         const owner = address ?? user.address
         // Loaded on the first such request: a login needs none of it (nor its parsing of EIP-5792).
         const { prepareWalletCall } = await import('./smart-account/wallet-rpc.ts')
+        // Asked where it is said (an approval's fee, the capabilities the page reads), not at every
+        // status poll: past the project's daily limit the account pays, and both must say so.
+        const sponsored =
+          kind === 'smartAccount' &&
+          accounts !== undefined &&
+          (needsApproval || request.method === 'wallet_getCapabilities') &&
+          (await accounts.sponsoredNow(owner))
         const run = prepareWalletCall(request, {
           kind,
           owner,
           address: user.address,
           chainId: settings.chainId,
-          sponsored: settings.smartAccounts?.sponsored === true,
+          sponsored,
           accounts,
           withKey: custody.withKey(keyCall(origin), owner),
           bundles,
         })
         // The approval of an operation says its fee is sponsored; a signature has no fee to say.
-        const sponsored = kind === 'smartAccount' && settings.smartAccounts?.sponsored === true
         if (needsApproval) await approved(request, origin, messageId, sponsored)
         return { result: await run() }
       }

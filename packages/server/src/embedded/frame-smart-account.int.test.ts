@@ -76,6 +76,7 @@ describeEachBackend("the secure frame's smart account against the services' bund
     const { accounts, owner, withKey } = frameAccounts()
     const { address, deployed } = await accounts.stateOf(owner)
     expect(deployed).toBe(false)
+    expect(await accounts.sponsoredNow(owner)).toBe(true)
     const signature = await accounts.sign(owner, hashMessage('Sign in to Shop'), withKey)
     expect(await client().verifyMessage({ address, message: 'Sign in to Shop', signature })).toBe(true)
 
@@ -96,7 +97,9 @@ describeEachBackend("the secure frame's smart account against the services' bund
     expect(await client().getBalance({ address })).toBe(parseEther('1') - 3000n)
     expect(await accounts.receipt(batch)).toMatchObject({ success: true })
 
-    // The day's sponsorship is used up: the paymaster refuses, and the same request goes unsponsored.
+    // The day's sponsorship is used up: the approval would say the account pays, the paymaster
+    // refuses, and the same request goes unsponsored.
+    expect(await accounts.sponsoredNow(owner)).toBe(false)
     const paid = await accounts.send(owner, [transfer(receiver, 1000n)], withKey)
     expect(await accounts.mined(paid)).toMatch(/^0x[0-9a-f]{64}$/)
     expect(await client().getBalance({ address })).toBeLessThan(parseEther('1') - 4000n)

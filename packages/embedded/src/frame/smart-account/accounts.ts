@@ -64,9 +64,31 @@ export function createSmartAccounts(
     return loading
   }
 
+  /**
+   * Whether the paymaster still sponsors an operation of `owner`'s account today (the project's
+   * limits), asked as a paymaster stub: what the approval and the page say about the fee.
+   */
+  async function sponsoredNow(owner: Address): Promise<boolean> {
+    if (!settings.sponsored) return false
+    const sender = await addressOf(owner)
+    const probe = { sender, nonce: '0x0', callData: '0x', signature: '0x' }
+    try {
+      await bundlerCall('pm_getPaymasterStubData', [
+        probe,
+        settings.entryPoint,
+        `0x${chainId.toString(16)}`,
+        {},
+      ])
+      return true
+    } catch {
+      return false
+    }
+  }
+
   return {
     addressOf,
     stateOf,
+    sponsoredNow,
     /** ERC-1271 over `hash` (PorticoAccount's account-bound EIP-712 message), ERC-6492-wrapped while undeployed. */
     sign: async (owner: Address, hash: Hex, withKey: WithKey): Promise<Hex> =>
       (await operations()).sign(owner, hash, withKey),
