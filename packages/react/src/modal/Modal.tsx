@@ -1,9 +1,10 @@
 import type { Portico, View } from '@portico/core'
-import { Suspense, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef } from 'react'
+import { Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef } from 'react'
 import { AlertBanner } from '../components/AlertBanner.tsx'
 import { BackIcon, CloseIcon } from '../components/icon.tsx'
 import { useStore } from '../hooks.ts'
-import { viewComponent, viewTitle } from '../views/registry.ts'
+import { useViewComponent } from '../views/lazy-view.ts'
+import { lazyViewOf, viewTitle } from '../views/registry.ts'
 import { activeElementDeep, focusIsLost, trapTab, viewFocusTarget } from './focus.ts'
 import { lockPage } from './lock-page.ts'
 
@@ -106,10 +107,8 @@ export function Modal({ portico, root }: { portico: Portico; root: ShadowRoot })
   }, [open, account.isUnsupportedChain, router.view, portico])
 
   const view: View = router.view
-  // Once per showing of a view: a lazy view whose code arrives meanwhile must not be swapped for
-  // its loaded component, which React would take for another view and mount afresh.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new showing is a new transitionId
-  const Body = useMemo(() => viewComponent(view), [view, router.transitionId])
+  // Only while open: a closed modal fetches no view's code.
+  const Body = useViewComponent(open ? lazyViewOf(view) : undefined)
 
   if (!open) return null
 
@@ -161,22 +160,14 @@ export function Modal({ portico, root }: { portico: Portico; root: ShadowRoot })
         <AlertBanner portico={portico} />
         <AnimatedHeight lastHeight={lastHeight}>
           <div className={`view ${router.direction}`} key={router.transitionId} ref={viewRef}>
-            <Suspense
-              fallback={
-                // A view's code loading for the first time keeps the card at the height it had,
-                // instead of collapsing it to the spinner and growing it again.
-                <div
-                  className="center loading-view"
-                  aria-busy="true"
-                  style={{ minHeight: lastHeight.current }}
-                >
-                  <span className="spinner" />
-                </div>
-              }
-            >
-              <Body portico={portico} />
-              <OnMount run={onViewShown} />
-            </Suspense>
+            {Body ? (
+              <Suspense fallback={<LoadingView height={lastHeight.current} />}>
+                <Body portico={portico} />
+                <OnMount run={onViewShown} />
+              </Suspense>
+            ) : (
+              <LoadingView height={lastHeight.current} />
+            )}
           </div>
         </AnimatedHeight>
       </div>
@@ -198,6 +189,18 @@ function HeaderButton({
     <button type="button" className="icon-button" aria-label={label} onClick={onClick}>
       {children}
     </button>
+  )
+}
+
+/**
+ * A view whose code is loading for the first time: the card keeps the height it had, instead of
+ * collapsing to the spinner and growing again.
+ */
+function LoadingView({ height }: { height: number }) {
+  return (
+    <div className="center loading-view" aria-busy="true" style={{ minHeight: height }}>
+      <span className="spinner" />
+    </div>
   )
 }
 

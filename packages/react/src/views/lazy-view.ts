@@ -1,23 +1,25 @@
-import { type ComponentType, lazy } from 'react'
+import { type ComponentType, lazy, useEffect, useReducer, useState } from 'react'
 import type { ViewProps } from './types.ts'
 
+type ViewModule = { default: ComponentType<ViewProps> }
+
 export interface LazyView {
-  /**
-   * The view's component: the loaded one once its code is in (drawn at once, with no placeholder
-   * frame), else a lazy one that suspends until it is. Pick it once per showing of the view: the
-   * two are different components to React.
-   */
-  component(): ComponentType<ViewProps>
-  /** Starts fetching the view's code; a no-op once it is loading or loaded. */
+  /** The view's component once its code is in. */
+  loaded(): ComponentType<ViewProps> | undefined
+  /** Fetches the view's code (once; a failed fetch is tried again by the next call). */
+  load(): Promise<ViewModule>
+  /** Starts `load` without waiting for it. */
   preload(): void
+  /** A component that suspends until the code is in: what a failed fetch falls back to. */
+  suspending: ComponentType<ViewProps>
 }
 
-/** A view whose code is its own chunk. A failed fetch is forgotten, so the next try fetches again. */
-export function lazyView(load: () => Promise<{ default: ComponentType<ViewProps> }>): LazyView {
-  let loading: Promise<{ default: ComponentType<ViewProps> }> | undefined
+/** A view whose code is its own chunk. */
+export function lazyView(fetchCode: () => Promise<ViewModule>): LazyView {
+  let loading: Promise<ViewModule> | undefined
   let loaded: ComponentType<ViewProps> | undefined
-  const start = () => {
-    loading ??= load().then(
+  const load = () => {
+    loading ??= fetchCode().then(
       (module) => {
         loaded = module.default
         return module
@@ -29,9 +31,36 @@ export function lazyView(load: () => Promise<{ default: ComponentType<ViewProps>
     )
     return loading
   }
-  const suspending = lazy(start)
   return {
-    component: () => loaded ?? suspending,
-    preload: () => void start().catch(() => undefined),
+    loaded: () => loaded,
+    load,
+    preload: () => void load().catch(() => undefined),
+    suspending: lazy(load),
   }
+}
+
+/**
+ * The component to draw `view` with, or undefined while its code is on its way (the caller shows
+ * a placeholder and is drawn again when it lands). Not React's Suspense for the wait: Suspense holds
+ * content back for 300 ms once it showed a fallback, which every first showing of a view would
+ * pay. A failed fetch hands over the suspending component, which fetches again and throws as
+ * React.lazy does.
+ */
+export function useViewComponent(view: LazyView | undefined): ComponentType<ViewProps> | undefined {
+  const [, arrived] = useReducer((count: number) => count + 1, 0)
+  const [failed, setFailed] = useState<LazyView>()
+  const loaded = view?.loaded()
+  useEffect(() => {
+    if (!view || loaded) return
+    let current = true
+    view.load().then(
+      () => current && arrived(),
+      () => current && setFailed(view),
+    )
+    return () => {
+      current = false
+    }
+  }, [view, loaded])
+  if (!view) return undefined
+  return loaded ?? (failed === view ? view.suspending : undefined)
 }

@@ -1,9 +1,7 @@
 import type { RouterData, View } from '@portico/core'
-import type { ComponentType } from 'react'
 import { Account, Connect } from './button-views.ts'
 import { type LazyView, lazyView } from './lazy-view.ts'
 import { SOCIAL_LABEL } from './social/providers.ts'
-import type { ViewProps } from './types.ts'
 
 /**
  * Every view is its own chunk, fetched the first time it is shown (Connect and Account also when
@@ -40,9 +38,9 @@ const VIEWS: Partial<Record<View, LazyView>> = {
   RegisterAccountNameSuccess: lazyView(() => import('./RegisterAccountNameSuccess.tsx')),
 }
 
-/** The component to draw `view` with; see `LazyView.component` for when to ask. */
-export function viewComponent(view: View): ComponentType<ViewProps> {
-  return (VIEWS[view] ?? Connect).component()
+/** The code of `view` (`useViewComponent` draws it). */
+export function lazyViewOf(view: View): LazyView {
+  return VIEWS[view] ?? Connect
 }
 
 export function viewTitle(view: View, data: RouterData | undefined): string {
