@@ -71,10 +71,14 @@ describe('WalletConnect on a phone', () => {
     const dapp = await openConnectOnPhone()
     const { link, href } = await devWalletLink(dapp, 'Recommended wallets')
     await expectAccessibleModal(dapp, 'Connect (phone, deep-linking rows)')
+    // The pairing made for the rows is not the visitor connecting: the page's button says nothing of it.
+    expect(await dapp.getByText('Connecting…').count()).toBe(0)
 
     const wallet = await approveFromTap(dapp, link)
     // The modal waits for that wallet, offering the same link again: the code the wallet holds.
     await dialog(dapp).getByRole('heading', { name: 'Portico Dev Wallet' }).waitFor()
+    // Now the visitor has picked: the page's button says so.
+    await poll(() => dapp.getByText('Connecting…').count()).toBe(1)
     const again = dialog(dapp).getByRole('link', { name: /^Open Portico Dev Wallet/ })
     expect(await again.getAttribute('href')).toBe(href)
     expect(await dialog(dapp).getByRole('timer').textContent()).toMatch(/^Code refreshes in [34]:\d\d$/)

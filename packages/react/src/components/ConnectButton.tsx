@@ -1,10 +1,10 @@
 'use client'
 
-import { BALANCE_DISPLAY_DECIMALS, formatTokenAmount, shortenAddress } from '@portico/core'
+import { BALANCE_DISPLAY_DECIMALS, formatTokenAmount, shortenAddress, type View } from '@portico/core'
 import { type CSSProperties, useSyncExternalStore } from 'react'
 import { usePortico } from '../context.ts'
 import { EARLY_CLICK_ATTRIBUTE } from '../early-clicks.ts'
-import { useAccount, useAccountName, useModal, useNativeBalance } from '../hooks.ts'
+import { useAccount, useAccountName, useModal, useNativeBalance, useStore } from '../hooks.ts'
 import { preloadOpeningView } from '../views/button-views.ts'
 import { buttonStyle } from './button-style.ts'
 
@@ -32,6 +32,7 @@ export function ConnectButton({
   const { symbol, decimals } = portico.network.nativeCurrency
   const narrow = useNarrowScreen()
   const name = useAccountName()
+  const router = useStore(portico.router.store)
 
   if (account.address) {
     // The account's name once it has one (issue 14); the server render knows it too.
@@ -56,7 +57,9 @@ export function ConnectButton({
       </button>
     )
   }
-  const busy = account.status === 'connecting' && modal.isOpen
+  // Once the visitor picked a way to connect: a phone's Connect pairs with WalletConnect before any
+  // pick (its rows deep-link with the code), and that is not the visitor connecting yet.
+  const busy = account.status === 'connecting' && modal.isOpen && !OFFERS_A_CHOICE.has(router.view)
   return (
     <button
       type="button"
@@ -78,6 +81,13 @@ const preloadOnApproach = (connected: boolean) => {
   const preload = () => preloadOpeningView(connected)
   return { onPointerEnter: preload, onTouchStart: preload, onFocus: preload }
 }
+
+/** The views where the visitor is still choosing how to connect. */
+const OFFERS_A_CHOICE: ReadonlySet<View> = new Set<View>([
+  'Connect',
+  'ConnectingWalletConnectBasic',
+  'AllWallets',
+])
 
 const NARROW_SCREEN = '(max-width: 430px)'
 
