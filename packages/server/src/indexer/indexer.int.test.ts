@@ -124,15 +124,15 @@ describeEachBackend('indexer', (backend) => {
       expect(orbOut?.nft_info).toMatchObject({ token_id: '3', flags: { is_spam: false } })
       expect(orbOut?.nft_info?.content.preview.url).toMatch(/^data:image\/svg\+xml/)
 
-      // A transferFrom pulled by the friend is a send for me, though the friend sent the transaction.
+      // A transferFrom pulled by the friend is a send from me to the friend, though the friend sent
+      // the transaction (to the token contract): the counterparty is the friend, not the contract.
       const pulled = transactions.find(
-        (tx) => tx.metadata.sentFrom === friend && tx.transfers[0]?.direction === 'out',
+        (tx) => tx.transfers[0]?.direction === 'out' && tx.transfers[0]?.quantity.numeric === '200',
       )
+      expect(pulled?.transfers[0]).toMatchObject({ fungible_info: { symbol: 'USDC' } })
       expect(pulled?.metadata.operationType).toBe('send')
-      expect(pulled?.transfers[0]).toMatchObject({
-        quantity: { numeric: '200' },
-        fungible_info: { symbol: 'USDC' },
-      })
+      expect(pulled?.metadata.sentFrom.toLowerCase()).toBe(me.toLowerCase())
+      expect(pulled?.metadata.sentTo?.toLowerCase()).toBe(friend.toLowerCase())
 
       // Balances equal what the token contracts say; zero-decimal POINTS never show.
       await expectBalancesMatchChain(get, me)
