@@ -41,8 +41,9 @@ const frameDist = join(import.meta.dirname, '..', 'packages', 'embedded', 'dist'
  * (108.7 kB while they were inside it), with room for small additions, not for them to come back.
  */
 const FRAME_FIRST_LOAD_BUDGET = 68_000
-// Only viem's paymaster client says this: the mark of the account-abstraction code.
-const PAYMASTER_METHOD = 'pm_getPaymasterStubData'
+// Only viem's paymaster client says this (the frame itself asks for a stub only, to know whether an
+// operation is sponsored): the mark of the account-abstraction code.
+const PAYMASTER_METHOD = 'pm_getPaymasterData'
 
 it("keeps the smart account's operations out of the secure frame's first load, in chunks it can fetch", () => {
   const entry = readFileSync(join(frameDist, 'frame.js'), 'utf8')

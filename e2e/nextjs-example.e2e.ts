@@ -14,6 +14,7 @@ import { launchChromium } from './browser.ts'
 import { typeMailedCode } from './email-login.ts'
 import { holdRequests } from './hold-requests.ts'
 import { poll } from './mailbox.ts'
+import { secureFrameOf } from './secure-frame.ts'
 import { installTestWallet, type TestWallet } from './test-wallet.ts'
 
 /**
@@ -177,8 +178,24 @@ describe('the Next.js example, installed from the packed tarballs', () => {
     await poll(status, { timeout: 20_000 }).toMatch(/^Connected as 0x/)
     const address = ((await status()) ?? '').replace('Connected as ', '')
     await poll(() => dialog().getByRole('heading').first().textContent()).toBe('Sign In')
-    // Sign-in is optional in this app: cancelling keeps the e-mail wallet connected.
-    await dialog().getByRole('button', { name: 'Cancel', exact: true }).click()
+    // Sign-in is optional in this app: cancelling keeps the e-mail wallet connected. The secure
+    // frame may cover the modal first (a new wallet's passkey offer, the sign-in's signature
+    // request): the visitor says "Not now" or "Reject" there, then Cancel.
+    const frame = secureFrameOf(page)
+    await poll(
+      async () => {
+        for (const name of ['Not now', 'Reject']) {
+          const button = frame.getByRole('button', { name, exact: true })
+          if (await button.isVisible().catch(() => false)) await button.click()
+        }
+        return dialog()
+          .getByRole('button', { name: 'Cancel', exact: true })
+          .click({ timeout: 2_000 })
+          .then(() => true)
+          .catch(() => false)
+      },
+      { timeout: 30_000 },
+    ).toBe(true)
     await poll(() => dialog().count()).toBe(0)
 
     consoleLines = []
