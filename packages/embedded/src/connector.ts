@@ -149,15 +149,14 @@ export function embeddedWallet(parameters: EmbeddedWalletParameters) {
       },
       connectEmail: (email) => alerting((frame) => frame.request('CONNECT_EMAIL', { email })),
       connectOtp: async (otp) => useUser(await alerting((frame) => frame.request('CONNECT_OTP', { otp }))),
-      connectDevice: () => alerting((frame) => frame.request('CONNECT_DEVICE', {})),
       getUser: async () => useUser(await alerting((frame) => frame.request('GET_USER', {}))),
       updateEmail: (email) => alerting((frame) => frame.request('UPDATE_EMAIL', { email })),
       updateEmailPrimaryOtp: (otp) => alerting((frame) => frame.request('UPDATE_EMAIL_PRIMARY_OTP', { otp })),
       updateEmailSecondaryOtp: (otp) =>
         alerting((frame) => frame.request('UPDATE_EMAIL_SECONDARY_OTP', { otp })),
       protectWithPasskey: (signal) => alerting((frame) => frame.request('PROTECT_WITH_PASSKEY', {}, signal)),
-      unlockWithPasskey: async (signal) =>
-        useUser(await alerting((frame) => frame.request('UNLOCK_WITH_PASSKEY', {}, signal))),
+      unlockWallet: async (signal) =>
+        useUser(await alerting((frame) => frame.request('UNLOCK_WALLET', {}, signal))),
       getSocialRedirectUri: (provider) =>
         alerting((frame) => frame.request('GET_SOCIAL_REDIRECT_URI', { provider })),
       async connectSocial() {

@@ -35,9 +35,8 @@ const POPUP_SOCIAL_PROVIDERS = ['google', 'x', 'discord', 'github', 'apple', 'fa
 export const MESSAGES = {
   CONNECT_EMAIL: {
     request: z.object({ email }),
-    success: z.object({ action: z.enum(['VERIFY_DEVICE', 'VERIFY_OTP', 'CONNECT']) }),
+    success: z.object({ action: z.enum(['VERIFY_OTP', 'CONNECT']) }),
   },
-  CONNECT_DEVICE: { request: empty, success: z.object({ approved: z.boolean() }) },
   CONNECT_OTP: { request: z.object({ otp }), success: userSchema },
   GET_USER: { request: empty, success: userSchema },
   SIGN_OUT: { request: empty, success: empty },
@@ -82,8 +81,8 @@ export const MESSAGES = {
   RELOAD: { request: empty, success: empty },
   /** The frame offers "Protect your wallet with a passkey" and answers whether the user made one. */
   PROTECT_WITH_PASSKEY: { request: empty, success: z.object({ protected: z.boolean() }) },
-  /** A new device of a passkey user (after PASSKEY_REQUIRED): the frame asks for the passkey. */
-  UNLOCK_WITH_PASSKEY: { request: empty, success: userSchema },
+  /** A new device (after UNLOCK_REQUIRED): the frame asks for the passkey, or for a code it mailed. */
+  UNLOCK_WALLET: { request: empty, success: userSchema },
   /** The frame mails a code, takes it, and shows the private key in itself, never to the page. */
   EXPORT_KEY: { request: empty, success: empty },
   /** behaviour §7 "social redirect": the frame starts a login attempt; the page points its popup at `uri`. */
@@ -117,7 +116,7 @@ const id = z.string().check(z.minLength(1), z.maxLength(64))
 export const requestEnvelope = z.object({ id, type: z.enum(MESSAGE_TYPES), payload: z.unknown() })
 
 /** The services' error codes the page acts on (`EmbeddedErrorCode`), forwarded as `reason`. */
-export const errorReason = z.enum(['EMAIL_COOLDOWN', 'PASSKEY_REQUIRED'] satisfies EmbeddedErrorCode[])
+export const errorReason = z.enum(['EMAIL_COOLDOWN', 'UNLOCK_REQUIRED'] satisfies EmbeddedErrorCode[])
 
 export const errorPayload = z.object({
   message: z.string(),
@@ -151,7 +150,6 @@ export const errorType = (type: MessageType) => `${type}_ERROR`
 /** Messages that wait for a person or a login round trip get behaviour §9's request timeout. */
 export const TIMED_MESSAGES: ReadonlySet<MessageType> = new Set([
   'CONNECT_EMAIL',
-  'CONNECT_DEVICE',
   'CONNECT_OTP',
   'GET_SOCIAL_REDIRECT_URI',
   'CONNECT_SOCIAL',

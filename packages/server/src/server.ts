@@ -224,7 +224,7 @@ export async function buildServer({
       farcasterRegistry: farcaster?.registry,
       prefix: '/v1/auth',
     })
-    await app.register(embeddedPagesPlugin, { database, projects, ...embedded, smartAccounts })
+    await app.register(embeddedPagesPlugin, { projects, ...embedded, smartAccounts })
     // The popup's pages: the browser navigates to them, so they sit outside the frame guard.
     if (social)
       await app.register(socialPagesPlugin, {

@@ -184,19 +184,19 @@ test('a wallet made in this login stays in the modal on ProtectWallet; a returni
   expect(returning.modal.store.getState().open).toBe(false)
 })
 
-test('PASSKEY_REQUIRED after the code moves to UnlockWallet; the passkey then completes the login', async () => {
+test('UNLOCK_REQUIRED after the code moves to UnlockWallet; the passkey then completes the login', async () => {
   const needsPasskey = () =>
-    Promise.reject(Object.assign(new Error('Use your passkey'), { reason: 'PASSKEY_REQUIRED' }))
+    Promise.reject(Object.assign(new Error('Use your passkey'), { reason: 'UNLOCK_REQUIRED' }))
   const { controller, router, connected, modal } = setup(['VERIFY_OTP'], {
     connectOtp: needsPasskey,
-    unlockWithPasskey: async () => ({}) as never,
+    unlockWallet: async () => ({}) as never,
   })
   modal.open()
   await controller.connectEmail('a@example.com')
   await controller.connectOtp('123456')
   expect(router.store.getState().view).toBe('UnlockWallet')
   expect(connected).toEqual([])
-  await controller.unlockWithPasskey(new AbortController().signal)
+  await controller.unlockWallet(new AbortController().signal)
   expect(connected).toEqual(['portico-email'])
   expect(modal.store.getState().open).toBe(false)
 })

@@ -62,7 +62,7 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
   let nextId = 1
   // The address a code or link was last mailed to, and the step it opened: asking again for the
   // same address while the cooldown runs goes back to that step instead of being refused.
-  let mailed: { email: string; action: 'VERIFY_OTP' | 'VERIFY_DEVICE' } | undefined
+  let mailed: { email: string; action: 'VERIFY_OTP' } | undefined
 
   function connector(): (Connector & EmbeddedAuthApi) | undefined {
     if (!parameters.enabled) return undefined
@@ -166,9 +166,9 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
     return finish(user)
   }
 
-  /** The login worked, and this device must be unlocked with the user's passkey: the modal asks for it. */
+  /** The login worked, and this device must be unlocked (passkey or mailed code): the modal asks for it. */
   function unlockStep(error: unknown): true {
-    if ((error as { reason?: unknown } | undefined)?.reason !== 'PASSKEY_REQUIRED') throw error
+    if ((error as { reason?: unknown } | undefined)?.reason !== 'UNLOCK_REQUIRED') throw error
     router.push('UnlockWallet')
     return true
   }
@@ -211,14 +211,6 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
       const answer = await api().connectOtp(otp).catch(unlockStep)
       if (answer !== true) await finish(answer)
     },
-    /** Waits, asking again after each "not yet", until the link is followed or `signal` aborts. */
-    async waitForDevice(signal: AbortSignal): Promise<void> {
-      while (!signal.aborted) {
-        const answer = await api().connectDevice().catch(unlockStep)
-        if (answer === true) return
-        if (answer.approved) return finish()
-      }
-    },
     /** Social login: the frame starts an attempt and answers the URL the page's popup opens. */
     async startSocial(provider: PopupSocialProvider): Promise<string> {
       state.setState({ alert: undefined })
@@ -256,9 +248,9 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
         JSON.stringify({ ...storedAccountTypes(), eip155: type }),
       )
     },
-    /** After PASSKEY_REQUIRED: the frame takes the user's passkey, then the login completes. */
-    async unlockWithPasskey(signal: AbortSignal): Promise<void> {
-      await finish(await api().unlockWithPasskey(signal))
+    /** After UNLOCK_REQUIRED: the frame takes the user's passkey or a mailed code, then the login completes. */
+    async unlockWallet(signal: AbortSignal): Promise<void> {
+      await finish(await api().unlockWallet(signal))
     },
     /** The frame's passkey offer; true once the user made one (their wallet is then theirs alone to recover). */
     async protectWithPasskey(signal: AbortSignal): Promise<boolean> {

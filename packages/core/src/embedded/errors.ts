@@ -2,9 +2,10 @@ import { errorMessage } from '../errors.ts'
 
 /**
  * Why the embedded wallet refused, for code that branches on it; the message stays the words shown.
- * `PASSKEY_REQUIRED`: the login worked, and this device must be unlocked with the user's passkey.
+ * `UNLOCK_REQUIRED`: the login worked, and this device must be unlocked: with the user's passkey, or
+ * with a code mailed to them and typed in the secure frame.
  */
-export type EmbeddedErrorCode = 'EMAIL_COOLDOWN' | 'PASSKEY_REQUIRED'
+export type EmbeddedErrorCode = 'EMAIL_COOLDOWN' | 'UNLOCK_REQUIRED'
 
 /**
  * A refusal of the embedded wallet's controller. Callers match `code`, never the message text, so

@@ -7,7 +7,7 @@ import type { Alert } from '../errors.ts'
  */
 export const AUTH_CONNECTOR_TYPE = 'AUTH'
 
-export type EmailAction = 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT'
+export type EmailAction = 'VERIFY_OTP' | 'CONNECT'
 
 /** The embedded wallet's two accounts on EVM chains: the key's own, and the smart account it owns. */
 export type EmbeddedAccountType = 'eoa' | 'smartAccount'
@@ -65,7 +65,6 @@ export type EmbeddedAuthApi = {
   connectEmail(email: string): Promise<{ action: EmailAction }>
   connectOtp(otp: string): Promise<EmbeddedUser>
   /** One wait for the approval link; `approved: false` means "not yet, ask again". */
-  connectDevice(): Promise<{ approved: boolean }>
   getUser(): Promise<EmbeddedUser>
   updateEmail(email: string): Promise<{ action: 'VERIFY_PRIMARY_OTP' }>
   updateEmailPrimaryOtp(otp: string): Promise<{ action: 'VERIFY_SECONDARY_OTP' }>
@@ -75,8 +74,11 @@ export type EmbeddedAuthApi = {
    * user made one. `signal` withdraws the offer (the modal closed).
    */
   protectWithPasskey(signal?: AbortSignal): Promise<{ protected: boolean }>
-  /** After PASSKEY_REQUIRED: the frame asks for the user's passkey and opens the wallet on this device. */
-  unlockWithPasskey(signal?: AbortSignal): Promise<EmbeddedUser>
+  /**
+   * After UNLOCK_REQUIRED: the frame asks for the user's passkey, or mails a code the user types in
+   * the frame, and opens the wallet on this device.
+   */
+  unlockWallet(signal?: AbortSignal): Promise<EmbeddedUser>
   /** The frame asks for a fresh e-mail code and shows the private key in itself, never to the page. */
   exportKey(signal?: AbortSignal): Promise<unknown>
   /** Starts a social login attempt in the frame; `uri` is the popup's first page. */

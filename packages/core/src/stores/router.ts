@@ -31,7 +31,6 @@ export const ACCOUNT_VIEWS = [
 /** The steps of e-mail login and e-mail update (AppKit names them the same). */
 const EMAIL_VIEWS = [
   'EmailVerifyOtp',
-  'EmailVerifyDevice',
   'UpdateEmailWallet',
   'UpdateEmailPrimaryOtp',
   'UpdateEmailSecondaryOtp',

@@ -1,6 +1,7 @@
 import type { EmbeddedErrorCode } from '@portico/core'
 import { ErrorText } from '@portico/core/errors'
 import { errorReason } from '../protocol.ts'
+import type { DeviceKey } from './keys/device-key.ts'
 
 /**
  * A refusal from the services, carrying their message, for RPC errors the provider code, and the
@@ -19,13 +20,15 @@ export class ApiError extends Error {
 
 export interface FrameIdentity {
   projectId: string
-  deviceId: string
+  /** This browser's device key, which signs every call's proof. */
+  device(): Promise<DeviceKey>
   token(): string | undefined
 }
 
 /**
  * Calls the services' /v1/auth routes from the frame's own origin. The parent page's origin (as
- * the frame saw it on the message) goes along, so the services check it against the allow-list too.
+ * the frame saw it on the message) goes along, so the services check it against the allow-list too;
+ * the device key's proof says which device asks, and that it holds the key its session is bound to.
  */
 export async function callAuth<T>(
   identity: FrameIdentity,
@@ -34,13 +37,15 @@ export async function callAuth<T>(
   body: object = {},
 ): Promise<T> {
   const token = identity.token()
-  const response = await fetch(`/v1/auth${path}`, {
+  const url = `/v1/auth${path}`
+  const proof = await (await identity.device()).prove(url, token)
+  const response = await fetch(url, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
       'x-portico-project': identity.projectId,
       'x-portico-parent-origin': parentOrigin,
-      'x-portico-device': identity.deviceId,
+      dpop: proof,
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
     body: JSON.stringify(body),

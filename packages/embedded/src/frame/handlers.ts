@@ -4,14 +4,16 @@ import type { Address } from 'viem'
 import type { MessageType, RequestOf, SuccessOf } from '../protocol.ts'
 import { ApiError, callAuth, type FrameIdentity } from './api.ts'
 import type { ApprovalQueue } from './approvals.ts'
+import { askForUnlockCode } from './code-scene.ts'
 import { exportKeyScene } from './export-scene.ts'
 import {
   createKeyCustody,
   type KeyCall,
   MissingKeyError,
-  PasskeyNeededError,
   type ShareStore,
+  UnlockNeededError,
 } from './keys/custody.ts'
+import type { DeviceKey } from './keys/device-key.ts'
 import { createRecoveryPasskey, unlockRecoveryPasskey } from './keys/passkey.ts'
 import { signRequest } from './keys/sign-request.ts'
 import { askForPasskey, offerPasskey } from './passkey-scenes.ts'
@@ -43,7 +45,7 @@ type Handlers = {
 interface FrameSettings {
   projectId: string
   chainId: number
-  deviceId: string
+  device(): Promise<DeviceKey>
   /** From the services when their bundler serves this chain; absent, users have their EOA only. */
   smartAccounts?: SmartAccountSettings | undefined
 }
@@ -72,7 +74,7 @@ export function createHandlers(
   let offerFor: Address | undefined
   const identity: FrameIdentity = {
     projectId: settings.projectId,
-    deviceId: settings.deviceId,
+    device: settings.device,
     token: () => token,
   }
   const call = <T>(origin: string, path: string, body?: object) => callAuth<T>(identity, origin, path, body)
@@ -144,8 +146,8 @@ export function createHandlers(
       if (user.offerPasskey) offerFor = user.address
       return await present(origin, user)
     } catch (error) {
-      if (!(error instanceof PasskeyNeededError)) throw error
-      throw new ApiError(error.message, 409, undefined, 'PASSKEY_REQUIRED')
+      if (!(error instanceof UnlockNeededError)) throw error
+      throw new ApiError(error.message, 409, undefined, 'UNLOCK_REQUIRED')
     }
   }
   // A session whose key this device does not hold counts as not connected: the page offers the
@@ -179,7 +181,7 @@ export function createHandlers(
   const handlers: Handlers = {
     async CONNECT_EMAIL({ email }, origin) {
       pendingEmail = email
-      type Answer = { action: 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT' }
+      type Answer = { action: 'VERIFY_OTP' | 'CONNECT' }
       const answer = await call<Answer>(origin, '/email/connect', { email })
       if (answer.action !== 'CONNECT') return answer
       try {
@@ -197,16 +199,6 @@ export function createHandlers(
       const answer = await call<{ token: string }>(origin, '/otp/verify', { email: needEmail(), otp })
       setToken(answer.token)
       return withKeyReady(origin)
-    },
-    async CONNECT_DEVICE(_payload, origin) {
-      const answer = await call<{ approved: boolean; token?: string }>(origin, '/device/poll', {
-        email: needEmail(),
-      })
-      if (answer.approved && answer.token) {
-        setToken(answer.token)
-        await withKeyReady(origin)
-      }
-      return { approved: answer.approved }
     },
     async GET_SOCIAL_REDIRECT_URI({ provider }, origin) {
       const answer = await call<{ attemptId: string; url: string }>(origin, '/social/start', { provider })
@@ -310,12 +302,22 @@ export function createHandlers(
       })
       return { protected: made }
     },
-    async UNLOCK_WITH_PASSKEY(_payload, origin, messageId) {
+    // The passkey opens a passkey user's wallet here; anyone else's opens with a code mailed to them
+    // and typed in this frame, which the services bind to this device's key.
+    async UNLOCK_WALLET(_payload, origin, messageId) {
       const user = await withSession(() => call<ServicesUser>(origin, '/user'))
-      await askForPasskey(tasks, { messageId, origin, email: user.email ?? '' }, () =>
-        custody.restoreWithPasskey(keyCall(origin), unlockRecoveryPasskey),
+      const request = { messageId, origin, email: user.email ?? '' }
+      if (user.recovery === 'passkey') {
+        await askForPasskey(tasks, request, () =>
+          custody.restoreWithPasskey(keyCall(origin), unlockRecoveryPasskey),
+        )
+        return connectedUser(origin)
+      }
+      const restored = await custody.restoreWithCode(keyCall(origin), (redeem) =>
+        askForUnlockCode(tasks, request, redeem),
       )
-      return connectedUser(origin)
+      address = restored.address
+      return present(origin, restored)
     },
     async EXPORT_KEY(_payload, origin, messageId) {
       const user = await connectedUser(origin)

@@ -13,8 +13,8 @@ import { renderApproval, trapFocus } from './approval-view.ts'
 import { type ApprovalItem, createApprovalQueue } from './approvals.ts'
 import { feeText } from './fee.ts'
 import { createHandlers } from './handlers.ts'
-import { deviceShares } from './keys/device-store.ts'
-import { deviceId } from './session.ts'
+import { type DeviceKey, loadDeviceKey } from './keys/device-key.ts'
+import { deviceShares, keepDeviceKey, readDeviceKey } from './keys/device-store.ts'
 import { createStage } from './stage.ts'
 import { adoptFrameStyles } from './styles.ts'
 import { createTasks } from './tasks.ts'
@@ -74,11 +74,19 @@ const approvals = createApprovalQueue((current: ApprovalItem | undefined, waitin
   if (approvalPlace) approvalPlace.update(scene)
   else approvalPlace = stage.enter(scene)
 })
+let deviceKey: Promise<DeviceKey> | undefined
 const { handlers, rpc } = createHandlers(
   {
     projectId: config.projectId,
     chainId: Number.isSafeInteger(chainId) && chainId > 0 ? chainId : 1,
-    deviceId: deviceId(),
+    device: () => {
+      // Loaded once; a browser that cannot keep it (no storage for this frame) is asked again next time.
+      deviceKey ??= loadDeviceKey({ read: readDeviceKey, keep: keepDeviceKey }).catch((error: unknown) => {
+        deviceKey = undefined
+        throw error
+      })
+      return deviceKey
+    },
     smartAccounts: config.smartAccounts ?? undefined,
   },
   approvals,

@@ -1,8 +1,8 @@
 /**
- * What the frame keeps in its own origin's storage: a random device id and the session token. The
- * dapp page, on another origin, can never read either.
+ * What the frame keeps in its own origin's storage: the session token (the device key is in
+ * IndexedDB, device-store.ts). The dapp page, on another origin, can never read either, and the token
+ * alone proves nothing: every call also carries the device key's proof.
  */
-const DEVICE_KEY = '@portico/frame/device'
 const sessionKey = (projectId: string) => `@portico/frame/session/${projectId}`
 
 function storage(): Storage | undefined {
@@ -11,18 +11,6 @@ function storage(): Storage | undefined {
   } catch {
     return undefined
   }
-}
-
-export function deviceId(): string {
-  const stored = storage()?.getItem(DEVICE_KEY)
-  if (stored && /^[A-Za-z0-9_-]{22,64}$/.test(stored)) return stored
-  const bytes = crypto.getRandomValues(new Uint8Array(16))
-  const id = btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '')
-  storage()?.setItem(DEVICE_KEY, id)
-  return id
 }
 
 export function readToken(projectId: string): string | undefined {

@@ -8,7 +8,7 @@ import './email/email-css.ts'
  */
 export default function UnlockWallet({ portico }: ViewProps) {
   const { state, retry } = useFrameStep(
-    (signal) => portico.embedded.unlockWithPasskey(signal),
+    (signal) => portico.embedded.unlockWallet(signal),
     () => undefined,
   )
   return (

@@ -13,7 +13,6 @@ const VIEWS: Partial<Record<View, LazyView>> = {
   AllWallets: lazyView(() => import('./AllWallets.tsx')),
   ExplorerWallet: lazyView(() => import('./ExplorerWallet.tsx')),
   ApproveTransaction: lazyView(() => import('./ApproveTransaction.tsx')),
-  EmailVerifyDevice: lazyView(() => import('./EmailVerifyDevice.tsx')),
   EmailVerifyOtp: lazyView(() => import('./EmailVerifyOtp.tsx')),
   UpdateEmailWallet: lazyView(() => import('./UpdateEmailWallet.tsx')),
   UpdateEmailPrimaryOtp: lazyView(() => import('./UpdateEmailPrimaryOtp.tsx')),
@@ -73,8 +72,6 @@ export function viewTitle(view: View, data: RouterData | undefined): string {
       return 'Approve Transaction'
     case 'EmailVerifyOtp':
       return 'Confirm Email'
-    case 'EmailVerifyDevice':
-      return 'Register Device'
     case 'UpdateEmailWallet':
     case 'UpdateEmailPrimaryOtp':
     case 'UpdateEmailSecondaryOtp':

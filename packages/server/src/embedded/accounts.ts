@@ -3,12 +3,9 @@ import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Tables } from '../db/tables.ts'
 import type { TokenHasher } from '../hash-secret.ts'
 import { HttpError } from '../http/errors.ts'
-import type { RequestContext } from './request-context.ts'
 import { newToken } from './tokens.ts'
 
 const SESSION_TTL_DAYS = 30
-/** An approval link is good for as long as a code is. */
-const DEVICE_LINK_TTL_MINUTES = 10
 const SESSION_INVALID = 'Invalid session'
 const NO_EMAIL = 'This account has no e-mail address: it logs in with a social account'
 
@@ -99,113 +96,6 @@ export async function approveDevice(db: Db, userId: string, deviceId: string): P
     .execute()
 }
 
-/**
- * Starts an approval for a new device; the returned secret goes into the e-mailed link only. The
- * request is kept beside it so the link's page shows what the mail showed.
- */
-export async function requestDeviceApproval(
-  db: Db,
-  hash: TokenHasher,
-  input: { userId: string; deviceId: string; context: RequestContext },
-): Promise<string> {
-  const token = newToken()
-  const pending = {
-    approval_token_hash: hash(token),
-    request_project: input.context.project,
-    request_origin: input.context.origin,
-    request_device: input.context.device,
-    request_ip: input.context.ip,
-  }
-  await db
-    .insertInto('embedded_devices')
-    .values({ user_id: input.userId, device_id: input.deviceId, ...pending })
-    .onConflict((conflict) =>
-      conflict
-        .columns(['user_id', 'device_id'])
-        .doUpdateSet({ ...pending, approved_at: null, created_at: sql<Date>`now()` }),
-    )
-    .execute()
-  return token
-}
-
-const isPendingLink = (hash: TokenHasher, token: string) =>
-  sql<boolean>`approval_token_hash = ${hash(token)} and approved_at is null
-    and created_at > now() - make_interval(mins => ${DEVICE_LINK_TTL_MINUTES})`
-
-/** The login a live link would approve, as it was asked for; undefined when unknown, used or expired. */
-export async function pendingDeviceRequest(
-  db: Db,
-  hash: TokenHasher,
-  token: string,
-): Promise<RequestContext | undefined> {
-  const row = await db
-    .selectFrom('embedded_devices')
-    .select(['request_project', 'request_origin', 'request_device', 'request_ip', 'created_at'])
-    .where(isPendingLink(hash, token))
-    .executeTakeFirst()
-  return row
-    ? {
-        project: row.request_project ?? '',
-        origin: row.request_origin ?? '',
-        device: row.request_device ?? '',
-        ip: row.request_ip ?? '',
-        time: row.created_at,
-      }
-    : undefined
-}
-
-/** The link's one use: marks the device approved; false when unknown, used or expired. */
-export async function approveDeviceByLink(db: Db, hash: TokenHasher, token: string): Promise<boolean> {
-  const result = await db
-    .updateTable('embedded_devices')
-    .set({ approved_at: sql<Date>`now()` })
-    .where(isPendingLink(hash, token))
-    .executeTakeFirst()
-  return result.numUpdatedRows === 1n
-}
-
-/**
- * The user whose approval this device is waiting for: a link mailed to this address for this
- * device, followed or still live. One query, whether or not the address has an account, so
- * neither the answer nor its timing tells an unknown address from a known one.
- */
-export function awaitedApproval(db: Db, email: string, deviceId: string): Promise<UserRow | undefined> {
-  return db
-    .selectFrom('embedded_devices')
-    .innerJoin('embedded_users', 'embedded_users.id', 'embedded_devices.user_id')
-    .select(USER_COLUMNS)
-    .where('email', '=', email)
-    .where('device_id', '=', deviceId)
-    .where('approval_token_hash', 'is not', null)
-    .where((row) =>
-      row.or([
-        row('approved_at', 'is not', null),
-        row(
-          'embedded_devices.created_at',
-          '>',
-          sql<Date>`now() - make_interval(mins => ${DEVICE_LINK_TTL_MINUTES})`,
-        ),
-      ]),
-    )
-    .executeTakeFirst()
-}
-
-/**
- * Hands the waiting device its login once the link was followed — exactly once: the approval's
- * hash is cleared in the same statement that finds it.
- */
-export async function takeDeviceApproval(db: Db, userId: string, deviceId: string): Promise<boolean> {
-  const result = await db
-    .updateTable('embedded_devices')
-    .set({ approval_token_hash: null })
-    .where('user_id', '=', userId)
-    .where('device_id', '=', deviceId)
-    .where('approval_token_hash', 'is not', null)
-    .where('approved_at', 'is not', null)
-    .executeTakeFirst()
-  return result.numUpdatedRows === 1n
-}
-
 export async function createSession(
   db: Db,
   hash: TokenHasher,
@@ -215,6 +105,11 @@ export async function createSession(
     deviceId: string
     /** The identity of a social login (social/identities.ts); absent for e-mail login. */
     social?: { provider: string; subject: string } | undefined
+    /**
+     * The login was a code mailed to the user and redeemed by this device's key: the one login after
+     * which operator recovery may release its share (key-shares.ts).
+     */
+    codeVerified?: boolean | undefined
   },
 ): Promise<string> {
   const token = newToken()
@@ -227,6 +122,7 @@ export async function createSession(
       device_id: input.deviceId,
       social_provider: input.social?.provider ?? null,
       social_subject: input.social?.subject ?? null,
+      code_verified_at: input.codeVerified ? sql<Date>`now()` : null,
       expires_at: sql<Date>`now() + make_interval(days => ${SESSION_TTL_DAYS})`,
     })
     .execute()
@@ -264,4 +160,13 @@ export async function sessionUser(
 
 export async function endSession(db: Db, tokenHash: string): Promise<void> {
   await db.deleteFrom('embedded_sessions').where('token_hash', '=', tokenHash).execute()
+}
+
+/** Ends every session of the user but the one that asked (an e-mail change). */
+export async function endOtherSessions(db: Db, userId: string, keepTokenHash: string): Promise<void> {
+  await db
+    .deleteFrom('embedded_sessions')
+    .where('user_id', '=', userId)
+    .where('token_hash', '!=', keepTokenHash)
+    .execute()
 }

@@ -9,13 +9,13 @@ import { tokenHasher } from '../hash-secret.ts'
 import { createProject, type Project } from '../projects/repository.ts'
 import { buildServer } from '../server.ts'
 import { describeEachBackend, type TestStore } from '../test-support/backends.ts'
+import { deviceProof, newDevice } from '../test-support/device-key.ts'
 import { setUpKeyAsFrame } from '../test-support/frame-keys.ts'
 import { type DevMailbox, startDevMailbox } from './dev-mailbox.ts'
 import { createKeyVault } from './keys.ts'
 import { createMailer } from './mail.ts'
 import { OtpText } from './otps.ts'
 import type { EmbeddedServices } from './setup.ts'
-import { POLL_LIMITS } from './throttle.ts'
 
 const PAGE = 'https://shop.example'
 const SERVICES = 'http://services.test'
@@ -64,7 +64,7 @@ describeEachBackend('embedded-wallet auth', (backend) => {
 
   const app = (index = 0) => apps[index] as FastifyInstance
   const db = () => (databases[0] as Database).db
-  const device = () => randomBytes(16).toString('base64url')
+  const device = newDevice
   const call = (
     path: string,
     body: object,
@@ -79,7 +79,7 @@ describeEachBackend('embedded-wallet auth', (backend) => {
         origin: SERVICES,
         'x-portico-project': project.id,
         'x-portico-parent-origin': options.parent ?? PAGE,
-        'x-portico-device': options.device,
+        dpop: deviceProof(options.device, { url: `${SERVICES}/v1/auth${path}`, token: options.token }),
         ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
       },
       payload: body,
@@ -219,35 +219,33 @@ describeEachBackend('embedded-wallet auth', (backend) => {
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 429, 429, 429])
   })
 
-  test('a known address on a new device gets an approval link; the device then signs in by itself', async () => {
+  test('a known address and an unknown one get the same answer; the code, typed on the device that asked, logs it in', async () => {
     const email = `device-${backend.name}@example.com`
     const { address } = await setUpKey(await login(email), email)
     await db().deleteFrom('embedded_mail_cooldowns').where('email', '=', email).execute()
     const second = device()
-    expect((await call('/email/connect', { email }, { device: second })).json()).toEqual({
-      action: 'VERIFY_DEVICE',
-    })
-    const link =
-      /http:\/\/services\.test(\/auth\/device\?token=[\w-]+)/.exec(
-        mailbox.messages().at(-1)?.text ?? '',
-      )?.[1] ?? ''
-    const form = await app().inject({ url: link })
-    expect(form.body).toContain('Approve device')
-    const token = new URL(link, SERVICES).searchParams.get('token') ?? ''
-    const approve = () =>
-      app().inject({
-        method: 'POST',
-        url: '/auth/device',
-        payload: `token=${token}`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      })
-    expect((await approve()).body).toContain('Device approved')
-    expect((await approve()).body).toContain('Link expired')
-    const polled = (await call('/device/poll', { email }, { device: second })).json()
+    const known = await call('/email/connect', { email }, { device: second })
+    const unknown = await call(
+      '/email/connect',
+      { email: `nobody-${backend.name}@example.com` },
+      { device: device() },
+    )
+    expect(known.json()).toEqual({ action: 'VERIFY_OTP' })
+    expect(unknown.json()).toEqual(known.json())
+    // Only the mail tells them apart: the owner reads that a new device is logging in.
+    const mail = mailbox
+      .messages()
+      .filter((m) => m.to.includes(email))
+      .at(-1)
+    expect(mail?.subject).toMatch(/^Your login code for a new device/)
+    const code = await latestCode(email)
+    // The code is the device's, not the address's: typed into another device (or a script's), it fails.
+    const elsewhere = await call('/otp/verify', { email, otp: code }, { device: device() })
+    expect(elsewhere.statusCode).toBe(400)
+    expect(elsewhere.json().error.message).toBe(OtpText.EXPIRED)
+    const verified = await call('/otp/verify', { email, otp: code }, { device: second })
     // The new device learns the wallet is recoverable by the operator: it has no device share yet.
-    expect(polled).toMatchObject({ approved: true, user: { address, recovery: 'operator' } })
-    const twice = await call('/device/poll', { email: 'device-x@example.com' }, { device: second })
-    expect(twice.statusCode).toBe(400)
+    expect(verified.json()).toMatchObject({ user: { address, recovery: 'operator' } })
   })
 
   test('codes and session tokens are stored as keyed hashes: a copy of the database gives no code away', async () => {
@@ -271,51 +269,6 @@ describeEachBackend('embedded-wallet auth', (backend) => {
     expect(stored.token_hash).toBe(tokenHasher(hashSecret, 'embedded')(session.token))
   })
 
-  test('a poll answers an unknown address and a known one with nothing pending alike, at once', async () => {
-    const known = `poll-known-${backend.name}@example.com`
-    await login(known)
-    const ip = '192.0.2.10'
-    const timed = async (email: string) => {
-      const started = performance.now()
-      const answer = await call('/device/poll', { email }, { device: device(), ip })
-      return { status: answer.statusCode, body: answer.json(), ms: performance.now() - started }
-    }
-    const forKnown = await timed(known)
-    const forUnknown = await timed(`poll-nobody-${backend.name}@example.com`)
-    expect(forKnown.status).toBe(400)
-    expect(forKnown.body).toEqual({
-      error: { code: 'BAD_REQUEST', message: 'No approval is pending for this device' },
-    })
-    expect(forUnknown.body).toEqual(forKnown.body)
-    // Before, a known address was held open for 15 s and an unknown one answered in milliseconds.
-    expect(Math.max(forKnown.ms, forUnknown.ms)).toBeLessThan(2000)
-  })
-
-  test('polls are counted per device and per IP, across instances, and refused with 429 beyond the limit', async () => {
-    const email = `poll-limit-${backend.name}@example.com`
-    const one = device()
-    const answers: number[] = []
-    for (let i = 0; i <= POLL_LIMITS.perDevicePerMinute; i++)
-      answers.push(
-        (await call('/device/poll', { email }, { device: one, app: i % 2, ip: '192.0.2.20' })).statusCode,
-      )
-    expect(answers.at(-2)).toBe(400)
-    expect(answers.at(-1)).toBe(429)
-    const tooMany = await call('/device/poll', { email }, { device: one, ip: '192.0.2.21' })
-    expect(tooMany.statusCode).toBe(429)
-    expect(tooMany.json().error.code).toBe('TOO_MANY_REQUESTS')
-    expect(tooMany.json().error.message).toMatch(
-      /^Too many approval checks\. Please try again after \d+ seconds$/,
-    )
-
-    const ip = '192.0.2.30'
-    for (let i = 0; i < POLL_LIMITS.perIpPerMinute; i++)
-      expect((await call('/device/poll', { email }, { device: device(), app: i % 2, ip })).statusCode).toBe(
-        400,
-      )
-    expect((await call('/device/poll', { email }, { device: device(), ip })).statusCode).toBe(429)
-  })
-
   test('only the frame, on behalf of an allowed page, may call', async () => {
     const foreignParent = await call(
       '/email/connect',
@@ -332,7 +285,7 @@ describeEachBackend('embedded-wallet auth', (backend) => {
         origin: PAGE,
         'x-portico-project': project.id,
         'x-portico-parent-origin': PAGE,
-        'x-portico-device': device(),
+        dpop: deviceProof(device(), { url: `${SERVICES}/v1/auth/user` }),
       },
       payload: {},
     })

@@ -6,6 +6,7 @@ import { parseRequest } from '../http/validate.ts'
 import type { ProjectReader } from '../projects/cache.ts'
 import { normaliseOrigin } from '../projects/origin.ts'
 import { PROJECT_ID_PATTERN } from '../projects/project-id.ts'
+import { createDeviceProofs } from './device-proof.ts'
 
 export interface FrameCaller {
   projectId: string
@@ -18,8 +19,12 @@ export interface FrameCaller {
 const FrameHeaders = z.looseObject({
   'x-portico-project': z.string().regex(PROJECT_ID_PATTERN, 'unknown project'),
   'x-portico-parent-origin': z.string().min(1),
-  // The frame's random device id: 128 bits or more, base64url.
-  'x-portico-device': z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'invalid device id'),
+  // The device key's proof (device-proof.ts): a compact JWS.
+  dpop: z
+    .string()
+    .max(4096)
+    .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/)
+    .optional(),
   authorization: z
     .string()
     .regex(/^Bearer [A-Za-z0-9_-]+$/)
@@ -33,9 +38,11 @@ const callers = new WeakMap<FastifyRequest, FrameCaller>()
  * public origin (the browser sets Origin, and a foreign page cannot make it ours) and addressed to
  * it, for a known project, on behalf of a parent page whose origin the frame saw and the project
  * allows. No CORS headers are ever sent, so no other origin can read an answer. Projects come from the
- * same cache as the `/v1` project guard's, so the two origin checks read one source.
+ * same cache as the `/v1` project guard's, so the two origin checks read one source. The device is
+ * the one whose key signed the request's proof (device-proof.ts).
  */
 export function installFrameGuard(scope: FastifyInstance, projects: ProjectReader, publicUrl: URL): void {
+  const verifyDeviceProof = createDeviceProofs()
   scope.addHook('onRequest', async (request) => {
     // The raw Host, never X-Forwarded-Host: a proxy in front must pass the public Host through.
     if (request.headers.origin !== publicUrl.origin || request.headers.host?.toLowerCase() !== publicUrl.host)
@@ -47,12 +54,18 @@ export function installFrameGuard(scope: FastifyInstance, projects: ProjectReade
     if (!parent.ok || !project.origins.includes(parent.origin)) {
       throw new HttpError(403, ServerErrorText.ORIGIN_NOT_ALLOWED)
     }
+    const token = headers.authorization?.slice('Bearer '.length)
+    const { deviceId } = await verifyDeviceProof(headers.dpop, {
+      method: request.method,
+      url: new URL(request.url, publicUrl),
+      token,
+    })
     callers.set(request, {
       projectId: project.id,
       projectName: project.name,
       parentOrigin: parent.origin,
-      deviceId: headers['x-portico-device'],
-      token: headers.authorization?.slice('Bearer '.length),
+      deviceId,
+      token,
     })
   })
 }

@@ -4,12 +4,16 @@ import type { Kysely } from 'kysely'
 import { getAddress, type Hex, isAddress, verifyMessage } from 'viem'
 import { z } from 'zod'
 import type { Tables } from '../db/tables.ts'
+import type { TokenHasher } from '../hash-secret.ts'
 import { HttpError } from '../http/errors.ts'
 import type { ZodTypeProvider } from '../http/route-schema.ts'
 import type { SessionSocial, UserRow } from './accounts.ts'
+import { callerOf } from './guard.ts'
 import {
   keyState,
+  markCodeVerified,
   recoveryAvailable,
+  releaseUnspent,
   type StoredShares,
   storedShares,
   storePasskeyResplit,
@@ -17,14 +21,19 @@ import {
   takeRecoveryRelease,
 } from './key-shares.ts'
 import type { KeyVault } from './keys.ts'
+import type { CodeKind } from './mail.ts'
+import { consumeOtp } from './otps.ts'
 import { PublicUser, publicUser } from './public-user.ts'
 
 interface KeyRoutesOptions {
   db: Kysely<Tables>
   vault: KeyVault
   chainId: number
+  hashToken: TokenHasher
   /** The user behind the request's live session, or a 401. */
   sessionOf(request: FastifyRequest): Promise<UserRow & { tokenHash: string; social: SessionSocial | null }>
+  /** Mails a code for `purpose`, bound to the asking device (routes.ts). */
+  sendCode(request: FastifyRequest, email: string, purpose: string, kind: CodeKind): Promise<void>
 }
 
 export const KeyText = {
@@ -34,6 +43,9 @@ export const KeyText = {
   NOT_SET_UP: "This wallet's key is not set up",
   LEGACY_AFTER_LOGIN: 'The key can only be moved right after a login',
   RECOVERY_AFTER_LOGIN: 'Recovery needs a fresh login: sign in again with your e-mail',
+  RECOVERY_NEEDS_CODE: 'Enter the code we e-mailed you to open your wallet on this device',
+  NO_CODE_RECOVERY:
+    'This wallet can be opened on a new device only with its passkey, or on a device that already holds it',
   KEY_CHANGE_OUT_OF_DATE: 'This key change is out of date. Try again.',
 } as const
 
@@ -84,6 +96,8 @@ const KeyStatus = z.object({
   address: z.string().nullable(),
   recovery: z.enum(['operator', 'passkey']).nullable(),
   recoveryAvailable: z.boolean(),
+  /** A code mailed to the user and typed in the frame would make the recovery share available. */
+  codeUnlocks: z.boolean(),
   passkey: Passkey.nullable(),
 })
 const RecoveryShare = z.discriminatedUnion('kind', [
@@ -105,7 +119,7 @@ const passkeyOf = (shares: StoredShares | undefined) =>
  */
 export const keyRoutesPlugin: FastifyPluginAsync<KeyRoutesOptions> = async (scope, options) => {
   const app = scope.withTypeProvider<ZodTypeProvider>()
-  const { db, vault, chainId, sessionOf } = options
+  const { db, vault, chainId, sessionOf, sendCode, hashToken } = options
   const keyOf = async (request: FastifyRequest) => {
     const user = await sessionOf(request)
     const shares = await storedShares(db, user.id)
@@ -114,14 +128,50 @@ export const keyRoutesPlugin: FastifyPluginAsync<KeyRoutesOptions> = async (scop
 
   app.post('/key/status', { schema: { response: { 200: KeyStatus } } }, async (request) => {
     const { user, shares, state } = await keyOf(request)
+    const kind = shares?.recovery_kind ?? 'operator'
+    const available = state !== 'none' && (await recoveryAvailable(db, user.tokenHash, kind))
     return {
       state,
       address: user.address,
       recovery: shares?.recovery_kind ?? null,
-      recoveryAvailable: await recoveryAvailable(db, user.tokenHash),
+      recoveryAvailable: available,
+      codeUnlocks:
+        state !== 'none' &&
+        kind === 'operator' &&
+        user.email !== null &&
+        !available &&
+        (await releaseUnspent(db, user.tokenHash)),
       passkey: passkeyOf(shares),
     }
   })
+
+  // A device that logged in without a code (a social provider, Farcaster) and holds no share: the
+  // frame mails a code and the user types it in the frame, on this device, before operator recovery
+  // releases anything.
+  const unlockPurpose = (user: UserRow) => `unlock:${user.id}`
+  app.post('/key/recovery/code', { schema: { response: { 200: z.object({}) } } }, async (request) => {
+    const { user, state } = await keyOf(request)
+    if (state === 'none') throw new HttpError(409, KeyText.NOT_SET_UP)
+    if (user.email === null) throw new HttpError(409, KeyText.NO_CODE_RECOVERY)
+    await sendCode(request, user.email, unlockPurpose(user), { kind: 'unlock' })
+    return {}
+  })
+  app.post(
+    '/key/recovery/verify',
+    { schema: { body: z.object({ otp: z.string().max(16) }), response: { 200: z.object({}) } } },
+    async (request) => {
+      const { user } = await keyOf(request)
+      if (user.email === null) throw new HttpError(409, KeyText.NO_CODE_RECOVERY)
+      await consumeOtp(db, hashToken, {
+        email: user.email,
+        purpose: unlockPurpose(user),
+        deviceId: callerOf(request).deviceId,
+        code: request.body.otp,
+      })
+      await markCodeVerified(db, user.tokenHash)
+      return {}
+    },
+  )
 
   app.post(
     '/key/setup',
@@ -197,7 +247,7 @@ export const keyRoutesPlugin: FastifyPluginAsync<KeyRoutesOptions> = async (scop
     async (request) => {
       const { user, state } = await keyOf(request)
       const sealed = state === 'legacy' ? user.encrypted_key : null
-      if (!sealed || !(await takeRecoveryRelease(db, user.tokenHash)))
+      if (!sealed || !(await takeRecoveryRelease(db, user.tokenHash, 'operator')))
         throw new HttpError(403, KeyText.LEGACY_AFTER_LOGIN)
       return { privateKey: vault.openLegacyKey(user.id, sealed) }
     },
@@ -215,7 +265,7 @@ export const keyRoutesPlugin: FastifyPluginAsync<KeyRoutesOptions> = async (scop
 
   app.post('/key/recovery', { schema: { response: { 200: RecoveryShare } } }, async (request) => {
     const { user, shares } = await keyOf(request)
-    if (!shares || !(await takeRecoveryRelease(db, user.tokenHash)))
+    if (!shares || !(await takeRecoveryRelease(db, user.tokenHash, shares.recovery_kind)))
       throw new HttpError(403, KeyText.RECOVERY_AFTER_LOGIN)
     const share = vault.openShare('recovery', user.id, shares.recovery_share).toString('base64url')
     const passkey = passkeyOf(shares)

@@ -38,7 +38,8 @@ describeEachBackend('embedded-wallet key shares', (backend) => {
       state: 'none',
       address: null,
       recovery: null,
-      recoveryAvailable: true,
+      recoveryAvailable: false,
+      codeUnlocks: false,
       passkey: null,
     })
 
@@ -64,6 +65,7 @@ describeEachBackend('embedded-wallet key shares', (backend) => {
       // The session that set the key up wrote the device share itself: a token taken from it must
       // not fetch the recovery share beside the server share.
       recoveryAvailable: false,
+      codeUnlocks: false,
       passkey: null,
     })
 
@@ -123,6 +125,7 @@ describeEachBackend('embedded-wallet key shares', (backend) => {
     expect((await fresh('/key/status', {})).json()).toMatchObject({
       state: 'shares',
       recoveryAvailable: true,
+      codeUnlocks: false,
     })
     const recovery = await fresh('/key/recovery', {})
     expect(recovery.json()).toEqual({ kind: 'operator', share: key.recovery })

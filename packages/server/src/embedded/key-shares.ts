@@ -4,8 +4,8 @@ import type { UserRow } from './accounts.ts'
 import type { RecoveryKind } from './tables.ts'
 
 /**
- * How long after its login a session may take the recovery share, or a legacy key, and only once:
- * a token stolen later, or used once already, gets neither.
+ * How long after its login (or its code) a session may take the recovery share, or a legacy key, and
+ * only once: a session that waited longer, or took it once already, gets neither.
  */
 const RECOVERY_WINDOW_MINUTES = 10
 
@@ -45,28 +45,65 @@ export function keyState(user: UserRow, shares: StoredShares | undefined): KeySt
   return user.encrypted_key === null ? 'none' : 'legacy'
 }
 
-const mayTakeRecovery = sql<boolean>`recovery_released_at is null
-  and created_at > now() - make_interval(mins => ${RECOVERY_WINDOW_MINUTES})`
+/**
+ * When a session may take the recovery share, or a legacy key, once: a passkey's share opens only
+ * with the passkey, so a fresh login is enough; an operator share (and a legacy key) is the key's
+ * second share for whoever holds the first, so it needs a mailed code this device redeemed (at login,
+ * or in the secure frame since) — never a login by link, social provider or Farcaster alone.
+ */
+const mayTake = (kind: RecoveryKind) =>
+  kind === 'passkey'
+    ? sql<boolean>`recovery_released_at is null
+        and created_at > now() - make_interval(mins => ${RECOVERY_WINDOW_MINUTES})`
+    : sql<boolean>`recovery_released_at is null
+        and code_verified_at > now() - make_interval(mins => ${RECOVERY_WINDOW_MINUTES})`
 
-/** Whether this session may still take the recovery share (or a legacy key). */
-export async function recoveryAvailable(db: Kysely<Tables>, tokenHash: string): Promise<boolean> {
+/** Whether this session may still take the recovery share (or a legacy key) of this kind. */
+export async function recoveryAvailable(
+  db: Kysely<Tables>,
+  tokenHash: string,
+  kind: RecoveryKind,
+): Promise<boolean> {
   const row = await db
     .selectFrom('embedded_sessions')
-    .select(mayTakeRecovery.as('available'))
+    .select(mayTake(kind).as('available'))
     .where('token_hash', '=', tokenHash)
     .executeTakeFirst()
   return row?.available === true
 }
 
-/** Spends the session's one release; false when it was spent or the session is too old. */
-export async function takeRecoveryRelease(db: Kysely<Tables>, tokenHash: string): Promise<boolean> {
+/** Spends the session's one release; false when it was spent, or the session may not take it. */
+export async function takeRecoveryRelease(
+  db: Kysely<Tables>,
+  tokenHash: string,
+  kind: RecoveryKind,
+): Promise<boolean> {
   const result = await db
     .updateTable('embedded_sessions')
     .set({ recovery_released_at: sql<Date>`now()` })
     .where('token_hash', '=', tokenHash)
-    .where(mayTakeRecovery)
+    .where(mayTake(kind))
     .executeTakeFirst()
   return result.numUpdatedRows === 1n
+}
+
+/** Whether this session has yet to take its release: a code redeemed now would let it. */
+export async function releaseUnspent(db: Kysely<Tables>, tokenHash: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('embedded_sessions')
+    .select('recovery_released_at')
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst()
+  return row !== undefined && row.recovery_released_at === null
+}
+
+/** Records that this session's device redeemed a mailed code just now. */
+export async function markCodeVerified(db: Kysely<Tables>, tokenHash: string): Promise<void> {
+  await db
+    .updateTable('embedded_sessions')
+    .set({ code_verified_at: sql<Date>`now()` })
+    .where('token_hash', '=', tokenHash)
+    .execute()
 }
 
 export interface NewShares {

@@ -25,6 +25,7 @@ describeEachBackend('embedded-wallet users from before key shares', (backend) =>
       address: legacy.address,
       recovery: null,
       recoveryAvailable: true,
+      codeUnlocks: false,
       passkey: null,
     })
     expect((await call('/key/share', {})).statusCode).toBe(409)

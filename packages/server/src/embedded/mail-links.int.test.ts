@@ -1,11 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto'
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import { randomBytes } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { Database } from '../db/database.ts'
 import { tokenHasher } from '../hash-secret.ts'
 import { createProject, type Project } from '../projects/repository.ts'
 import { buildServer } from '../server.ts'
 import { describeEachBackend, type TestDatabase } from '../test-support/backends.ts'
+import { deviceProof, newDevice } from '../test-support/device-key.ts'
 import { type DevMail, type DevMailbox, startDevMailbox } from './dev-mailbox.ts'
 import { createKeyVault } from './keys.ts'
 import { createMailer } from './mail.ts'
@@ -16,7 +17,6 @@ const PUBLIC_URL = 'https://wallet.example'
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0'
 const CHROME_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36'
-const LINK = /(https?:\/\/\S+\/auth\/device\?token=[\w-]+)/
 const HOSTILE_PAGE = 'https://hostile.example'
 const HOSTILE_NAME = `Acme <script>alert(1)</script> & "Co" 'x'`
 
@@ -58,11 +58,11 @@ describeEachBackend('embedded-wallet mail, links and pages', (backend) => {
   })
 
   const db = () => (testDb.database as Database).db
-  const device = () => randomBytes(16).toString('base64url')
+  const device = newDevice
   const call = (
     path: string,
     body: object,
-    options: { device: string; headers?: Record<string, string>; server?: FastifyInstance },
+    options: { device: string; token?: string; headers?: Record<string, string>; server?: FastifyInstance },
   ) =>
     (options.server ?? app).inject({
       method: 'POST',
@@ -73,7 +73,8 @@ describeEachBackend('embedded-wallet mail, links and pages', (backend) => {
         'user-agent': FIREFOX_LINUX,
         'x-portico-project': project.id,
         'x-portico-parent-origin': PAGE,
-        'x-portico-device': options.device,
+        dpop: deviceProof(options.device, { url: `${PUBLIC_URL}/v1/auth${path}`, token: options.token }),
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
         ...options.headers,
       },
       payload: body,
@@ -100,25 +101,6 @@ describeEachBackend('embedded-wallet mail, links and pages', (backend) => {
     expect(text).toContain(`${device}, IP 127.0.0.1`)
     expect(text).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d UTC/)
   }
-  /** The services' page layout: one heading, its title, the card's style allowed by its hash alone, no script. */
-  const expectPage = (response: LightMyRequestResponse, status: number, heading: string) => {
-    expect(response.statusCode).toBe(status)
-    expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
-    const csp = String(response.headers['content-security-policy'])
-    const style = /<style>([\s\S]*)<\/style>/.exec(response.body)?.[1] ?? ''
-    expect(style).toContain('background: #191a1a')
-    expect(csp).toContain(`style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'`)
-    expect(csp).not.toContain('unsafe-inline')
-    expect(response.body).toContain('<html lang="en">')
-    expect(response.body).toContain(`<title>${heading} · Portico</title>`)
-    expect(response.body.match(/<h1>.*?<\/h1>/g)).toEqual([`<h1>${heading}</h1>`])
-    expect(response.body).not.toMatch(/<script/i)
-  }
-  const approvalPage = async (mail: DevMail) => {
-    const link = new URL(LINK.exec(mail.text)?.[1] ?? '')
-    return app.inject({ url: `${link.pathname}${link.search}` })
-  }
-
   test('the login mail names the app, the page, the time and the device, and its code works', async () => {
     const email = `context-${backend.name}@example.com`
     const id = device()
@@ -151,56 +133,13 @@ describeEachBackend('embedded-wallet mail, links and pages', (backend) => {
         headers: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' },
       },
     )
-    expect(forwarded.json()).toEqual({ action: 'VERIFY_DEVICE' })
-    expect(LINK.exec(lastMailTo(email).text)?.[1]).toMatch(/^https:\/\/wallet\.example\/auth\/device\?token=/)
+    expect(forwarded.json()).toEqual({ action: 'VERIFY_OTP' })
+    // A login mail carries a code for the device that asked, and no link a forged host could move.
+    expect(lastMailTo(email).text).not.toMatch(/evil\.example|wallet\.example/)
   })
 
-  test('the approval mail and its page show who asked', async () => {
+  test("a new device's code mail says so and shows who asked, hostile values as plain text", async () => {
     const email = `approve-${backend.name}@example.com`
-    await login(email)
-    const answer = await call(
-      '/email/connect',
-      { email },
-      { device: device(), headers: { 'user-agent': CHROME_WINDOWS } },
-    )
-    expect(answer.json()).toEqual({ action: 'VERIFY_DEVICE' })
-    const mail = lastMailTo(email)
-    expect(mail.subject).toContain('Acme Shop')
-    expectRequestDetails(mail.text, 'Chrome on Windows')
-    const page = await approvalPage(mail)
-    expectPage(page, 200, 'Approve a new device')
-    expect(page.body).toContain('<button type="submit">Approve device</button>')
-    expectRequestDetails(page.body, 'Chrome on Windows')
-    expect(page.body).toContain('<dt>App</dt><dd>Acme Shop (https://shop.example)</dd>')
-    expect(page.body).toMatch(/<dt>Time<\/dt><dd>\d{4}-\d\d-\d\d \d\d:\d\d UTC \(just now\)<\/dd>/)
-    expect(page.body).toContain('<dt>Device</dt><dd>Chrome on Windows, IP 127.0.0.1</dd>')
-    expect(page.body).toContain('Not you? Close this page: the device stays locked out.')
-
-    const token = new URL(LINK.exec(mail.text)?.[1] ?? '').searchParams.get('token') ?? ''
-    const approve = () =>
-      app.inject({
-        method: 'POST',
-        url: '/auth/device',
-        payload: `token=${token}`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      })
-    expectPage(await approve(), 200, 'Device approved')
-    expectPage(await approve(), 200, 'Link expired')
-    const unknown = await app.inject({ url: `/auth/device?token=${'x'.repeat(43)}` })
-    expectPage(unknown, 200, 'Link expired')
-    expect(unknown.body).not.toContain('Approve device')
-  })
-
-  test('a link cut short or posted wrongly gets a page saying so, not JSON', async () => {
-    const cut = await app.inject({ url: '/auth/device?token=abc' })
-    expectPage(cut, 400, 'Link not valid')
-    expect(cut.body).toContain('This link is incomplete or not valid.')
-    const untyped = await app.inject({ method: 'POST', url: '/auth/device', payload: 'token=abc' })
-    expectPage(untyped, 415, 'Link not valid')
-  })
-
-  test('the approval page shows hostile values as text', async () => {
-    const email = `hostile-${backend.name}@example.com`
     await login(email)
     const answer = await call(
       '/email/connect',
@@ -208,27 +147,31 @@ describeEachBackend('embedded-wallet mail, links and pages', (backend) => {
       {
         device: device(),
         headers: {
-          'user-agent': `<script>alert(1)</script> ${FIREFOX_LINUX}`,
+          'user-agent': `<script>alert(1)</script> ${CHROME_WINDOWS}`,
           'x-portico-project': hostile.id,
           'x-portico-parent-origin': HOSTILE_PAGE,
         },
       },
     )
-    expect(answer.json()).toEqual({ action: 'VERIFY_DEVICE' })
-    const page = await approvalPage(lastMailTo(email))
-    expectPage(page, 200, 'Approve a new device')
-    expect(page.body).toContain(
-      '<dd>Acme &#60;script&#62;alert(1)&#60;/script&#62; &#38; &#34;Co&#34; &#39;x&#39; (https://hostile.example)</dd>',
+    expect(answer.json()).toEqual({ action: 'VERIFY_OTP' })
+    const mail = lastMailTo(email)
+    expect(mail.subject).toMatch(/^Your login code for a new device for Acm/)
+    expect(mail.text).toMatch(
+      /^Your login code: \d{6}\. It logs in to your wallet from a device that has not been used with it before/,
     )
+    expect(mail.text).toContain('(https://hostile.example)')
     // The User-Agent itself is never shown: only the browser and system read from it.
-    expect(page.body).toContain('<dd>Firefox on Linux, IP 127.0.0.1</dd>')
+    expect(mail.text).toContain('Device: Chrome on Windows, IP 127.0.0.1')
+    expect(mail.text).not.toContain('Mozilla')
+    expect(mail.text).toMatch(/\nNot you\? Do not pass the code on.+\n$/)
   })
 
   test('the codes for changing the address say so, never "login code"', async () => {
     const email = `old-${backend.name}@example.com`
     const newEmail = `new-${backend.name}@example.com`
     const session = await login(email)
-    const auth = { device: session.device, headers: { authorization: `Bearer ${session.token}` } }
+    const auth = { device: session.device, token: session.token }
+    const other = await login(email)
     expect((await call('/email/update', { email: newEmail }, auth)).json()).toEqual({
       action: 'VERIFY_PRIMARY_OTP',
     })
@@ -248,6 +191,12 @@ describeEachBackend('embedded-wallet mail, links and pages', (backend) => {
     expect(arriving.text).not.toContain(email)
     const secondary = await call('/email/update/secondary', { otp: codeIn(arriving), newEmail }, auth)
     expect(secondary.json()).toEqual({ newEmail })
+    // The old address hears of it, without the new one; every other session of the wallet has ended.
+    const told = lastMailTo(email)
+    expect(told.subject).toBe("Your wallet's e-mail address was changed for Acme Shop")
+    expect(told.text).not.toContain(newEmail)
+    expect((await call('/user', {}, { device: other.device, token: other.token })).statusCode).toBe(401)
+    expect((await call('/user', {}, auth)).json()).toMatchObject({ email: newEmail })
   })
 
   test("only the project's pages may embed /frame", async () => {

@@ -29,6 +29,10 @@ export function createMailer(smtpUrl: string, from: string): Mailer {
  */
 export type CodeKind =
   | { kind: 'login' }
+  // A login to an existing wallet from a device it has not seen: the code also opens the wallet there.
+  | { kind: 'new-device' }
+  // A device logged in without a code (a social provider, Farcaster) asks to open the wallet.
+  | { kind: 'unlock' }
   | { kind: 'export' }
   // To the current address; `newEmail` as the route's schema accepted it (no spaces or line breaks).
   | { kind: 'leave-address'; newEmail: string }
@@ -51,6 +55,20 @@ function wordingOf(kind: CodeKind, code: string): Wording {
         subject: 'Your login code',
         firstLine: `Your login code: ${code}`,
         ending: 'If this was not you, ignore this e-mail: nobody can log in without the code.',
+      }
+    case 'new-device':
+      return {
+        subject: 'Your login code for a new device',
+        firstLine: `Your login code: ${code}. It logs in to your wallet from a device that has not been used with it before, and opens the wallet there.`,
+        ending:
+          'Not you? Do not pass the code on and do not type it anywhere: nobody can open your wallet without it. It works only on the device that asked for it.',
+      }
+    case 'unlock':
+      return {
+        subject: 'Your code to open your wallet on a new device',
+        firstLine: `Your code to open your wallet on this device: ${code}`,
+        ending:
+          'Not you? Do not pass the code on: someone logged in to your account elsewhere, and with the code they could take your wallet. It works only on the device that asked for it.',
       }
     case 'leave-address':
       return {
@@ -87,11 +105,13 @@ export function codeMail(to: string, kind: CodeKind, code: string, context: Requ
   }
 }
 
-export function deviceMail(to: string, link: string, context: RequestContext): Mail {
+/** To the address a wallet just left: the change is done, and every other session was ended. */
+// The new address is left out: the old one may belong to someone else by now (a work address left).
+export function addressChangedMail(to: string, context: RequestContext): Mail {
   return {
     to,
-    subject: `Approve a new device for ${context.project}`,
-    text: `Someone is logging in to your wallet on a new device:\n${details(context)}\nIf this was you, approve the device here: ${link}\n\nIf it was not you, ignore this e-mail: the device stays locked out.\n`,
+    subject: `Your wallet's e-mail address was changed for ${context.project}`,
+    text: `Your wallet now logs in with another e-mail address. This address no longer logs in to it, and every device but the one that made the change was signed out.\n\nChanged from:\n${details(context)}\nNot you? Someone who had your codes moved your wallet. Change your e-mail password and contact the app's support.\n`,
   }
 }
 

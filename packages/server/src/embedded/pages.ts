@@ -1,20 +1,15 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import { z } from 'zod'
-import type { Database } from '../db/database.ts'
-import type { TokenHasher } from '../hash-secret.ts'
 import { HttpError } from '../http/errors.ts'
 import type { ZodTypeProvider } from '../http/route-schema.ts'
 import type { ProjectReader } from '../projects/cache.ts'
 import { isProjectId } from '../projects/project-id.ts'
-import { approveDeviceByLink, pendingDeviceRequest } from './accounts.ts'
 import type { DevMail, DevMailbox } from './dev-mailbox.ts'
 import { FRAME_CHUNK_NAME } from './frame-assets.ts'
-import { answerAsPages, escapeHtml, page } from './page-shell.ts'
-import { describeRequest, type RequestContext } from './request-context.ts'
+import { escapeHtml, page } from './page-shell.ts'
 import type { FrameSmartAccounts } from './smart-accounts.ts'
 
 interface EmbeddedPagesOptions {
-  database: Database
   /** The project cache the guards read, for the frame's allow-list. */
   projects: ProjectReader
   /** The built frame script (`@portico/embedded`'s frame bundle); the frame page is absent without it. */
@@ -23,8 +18,6 @@ interface EmbeddedPagesOptions {
   frameChunks?: ReadonlyMap<string, string> | undefined
   /** Only in dev mode: the in-process mailbox, shown at /dev/mailbox. */
   devMailbox?: DevMailbox | undefined
-  /** How approval links are found: by their keyed hash. */
-  hashToken: TokenHasher
   /** Published to the frame: without it, the embedded wallet has EOAs only. */
   smartAccounts?: FrameSmartAccounts | undefined
 }
@@ -36,8 +29,6 @@ const FrameQuery = z.looseObject({
   version: z.string().max(40).optional(),
   enableLogger: z.string().max(10).optional(),
 })
-/** An approval link's secret: in the link's query, then in the form its page posts. */
-const LinkToken = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'invalid link') })
 const MailboxAnswer = z.object({
   messages: z.array(
     z.object({
@@ -55,55 +46,13 @@ const MailboxAnswer = z.object({
 const frameCsp = (origins: string[]) =>
   `default-src 'none'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors ${origins.join(' ') || "'none'"}`
 
-const EXPIRED = '<p>This link was already used or has expired. Start the login again in the app.</p>'
-const INVALID =
-  '<p>This link is incomplete or not valid. Open it again from the e-mail, or start the login again in the app.</p>'
-
-/** What the link would approve — which app, when, which device — and the one button that does. */
-function approvalForm(token: string, pending: RequestContext, now: Date): string {
-  const details = describeRequest(pending, now)
-    .map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`)
-    .join('')
-  return `<p>Someone is logging in to your wallet on a new device. Approve it only if this was you.</p><dl>${details}</dl><form method="post" action="/auth/device"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">Approve device</button></form><p class="muted">Not you? Close this page: the device stays locked out.</p>`
-}
-
 /**
- * The approval link's pages. A person opens them from a mail, so a link that is cut short or
- * mangled gets a page too, not the API's JSON error.
- */
-const deviceLinkPages: FastifyPluginAsync<{ db: Database['db']; hashToken: TokenHasher }> = async (
-  scope,
-  { db, hashToken },
-) => {
-  const app = scope.withTypeProvider<ZodTypeProvider>()
-  answerAsPages(app, 'Link not valid', INVALID)
-
-  // The link only shows a button: mail scanners follow links, and a GET must not approve anything.
-  app.get('/auth/device', { schema: { querystring: LinkToken } }, async (request, reply) => {
-    const { token } = request.query
-    const pending = await pendingDeviceRequest(db, hashToken, token)
-    if (!pending) return page(reply, 'Link expired', EXPIRED)
-    return page(reply, 'Approve a new device', approvalForm(token, pending, new Date()))
-  })
-  app.post('/auth/device', { schema: { body: LinkToken } }, async (request, reply) => {
-    const approved = await approveDeviceByLink(db, hashToken, request.body.token)
-    if (!approved) return page(reply, 'Link expired', EXPIRED)
-    return page(
-      reply,
-      'Device approved',
-      '<p>Your new device is approved and continues by itself. You can close this tab.</p>',
-    )
-  })
-}
-
-/**
- * The pages of the embedded wallet on the services origin: the secure frame, the device-approval
- * link target and, in dev mode only, the mailbox.
+ * The pages of the embedded wallet on the services origin: the secure frame and, in dev mode only,
+ * the mailbox.
  */
 export const embeddedPagesPlugin: FastifyPluginAsync<EmbeddedPagesOptions> = async (scope, options) => {
   const app = scope.withTypeProvider<ZodTypeProvider>()
-  const { db } = options.database
-  const { frameScript, devMailbox, hashToken } = options
+  const { frameScript, devMailbox } = options
 
   if (frameScript !== undefined) {
     app.get('/frame', { schema: { querystring: FrameQuery } }, async ({ query }, reply) => {
@@ -141,8 +90,6 @@ export const embeddedPagesPlugin: FastifyPluginAsync<EmbeddedPagesOptions> = asy
       return script(reply).header('cache-control', 'public, max-age=31536000, immutable').send(chunk)
     })
   }
-
-  await app.register(deviceLinkPages, { db, hashToken })
 
   if (devMailbox) {
     app.get('/dev/mailbox.json', { schema: { response: { 200: MailboxAnswer } } }, async () => ({

@@ -57,6 +57,7 @@ describeEachBackend('embedded-wallet passkey recovery', (backend) => {
       address: key.address,
       recovery: 'passkey',
       recoveryAvailable: false,
+      codeUnlocks: false,
       passkey: { credentialId: resplit.credentialId, salt: resplit.salt },
     })
 
@@ -205,6 +206,7 @@ describeEachBackend('embedded-wallet passkey recovery', (backend) => {
     expect((await fresh('/key/status', {})).json()).toMatchObject({
       recovery: 'passkey',
       recoveryAvailable: true,
+      codeUnlocks: false,
     })
     const recovery = await fresh('/key/recovery', {})
     expect(recovery.json()).toEqual({

@@ -12,29 +12,27 @@ import { socialRoutesPlugin } from '../social/routes.ts'
 import type { SocialServices } from '../social/setup.ts'
 import {
   approveDevice,
-  awaitedApproval,
   emailOf,
+  endOtherSessions,
   endSession,
   findOrCreateUser,
   findUserByEmail,
   isDeviceApproved,
-  requestDeviceApproval,
   sessionUser,
-  takeDeviceApproval,
   type UserRow,
 } from './accounts.ts'
 import { callerOf, installFrameGuard } from './guard.ts'
 import { keyExportRoutesPlugin } from './key-export-routes.ts'
 import { keyRoutesPlugin } from './key-routes.ts'
 import type { KeyVault } from './keys.ts'
-import { type CodeKind, codeMail, deviceMail, type Mailer } from './mail.ts'
+import { addressChangedMail, type CodeKind, codeMail, type Mailer } from './mail.ts'
 import { consumeOtp, issueOtp } from './otps.ts'
 import { PublicUser } from './public-user.ts'
 import { requestContext } from './request-context.ts'
 import { answerRpc, type ChainSettings, RpcOutcome } from './rpc.ts'
 import { publicUserOf, SignedIn, signIn } from './signed-in.ts'
 import { smartAccountRoutesPlugin } from './smart-accounts.ts'
-import { claimMailSlot, claimPollSlot } from './throttle.ts'
+import { claimMailSlot } from './throttle.ts'
 
 interface EmbeddedAuthOptions {
   database: Database
@@ -66,14 +64,7 @@ const LoginOtpBody = z.object({ email: Email, otp: Otp })
 const UpdateOtpBody = z.object({ otp: Otp, newEmail: Email })
 const RpcBody = z.object({ method: z.string().min(1).max(100), params: z.unknown().optional() })
 
-const PollAnswer = z.discriminatedUnion('approved', [
-  z.object({ approved: z.literal(true), ...SignedIn.shape }),
-  z.object({ approved: z.literal(false) }),
-])
 const actionAnswer = <const A extends string[]>(...actions: A) => z.object({ action: z.enum(actions) })
-
-/** How long one device poll waits for the approval link to be followed before answering "not yet". */
-const DEVICE_POLL_MS = 15_000
 
 /** E-mail login, sessions, key shares and reads for the secure frame (prefix /v1/auth). */
 export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async (scope, options) => {
@@ -94,34 +85,25 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
     const code = await issueOtp(db, hashToken, { email, purpose: otpPurpose, deviceId: caller.deviceId })
     await mailer.send(codeMail(email, kind, code, requestContext(request, caller)))
   }
-  const signedIn = (user: UserRow, projectId: string, deviceId: string) =>
-    signIn(db, hashToken, chain.chainId, { user, projectId, deviceId })
 
   app.post(
     '/email/connect',
     {
-      schema: { body: EmailBody, response: { 200: actionAnswer('CONNECT', 'VERIFY_DEVICE', 'VERIFY_OTP') } },
+      schema: { body: EmailBody, response: { 200: actionAnswer('CONNECT', 'VERIFY_OTP') } },
     },
     async (request) => {
       const { email } = request.body
-      const caller = callerOf(request)
-      const { projectId, deviceId, token } = caller
+      const { projectId, deviceId, token } = callerOf(request)
       const user = await findUserByEmail(db, email)
       if (user && token) {
         const live = await sessionOf({ token, projectId, deviceId }).catch(() => undefined)
         if (live?.id === user.id) return { action: 'CONNECT' as const }
       }
-      if (user && !(await isDeviceApproved(db, user.id, deviceId))) {
-        await claimMailSlot(db, email, request.ip)
-        const context = requestContext(request, caller)
-        const secret = await requestDeviceApproval(db, hashToken, { userId: user.id, deviceId, context })
-        // From configuration, never from Host or X-Forwarded-Host: a forged one would send the
-        // owner a genuine mail whose link hands the approval to someone else.
-        const link = new URL(`/auth/device?token=${secret}`, publicUrl).href
-        await mailer.send(deviceMail(email, link, context))
-        return { action: 'VERIFY_DEVICE' as const }
-      }
-      await sendCode(request, email, 'login', { kind: 'login' })
+      // One answer for every address, registered or not: only the mail differs. A code typed on the
+      // device that asked is its approval and its login at once; a device the user has not logged in
+      // from gets the mail that says so, with who asked.
+      const newDevice = user !== undefined && !(await isDeviceApproved(db, user.id, deviceId))
+      await sendCode(request, email, 'login', { kind: newDevice ? 'new-device' : 'login' })
       return { action: 'VERIFY_OTP' as const }
     },
   )
@@ -138,34 +120,7 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
         await approveDevice(trx, created.id, deviceId)
         return created
       })
-      return signedIn(user, projectId, deviceId)
-    },
-  )
-
-  app.post(
-    '/device/poll',
-    { schema: { body: EmailBody, response: { 200: PollAnswer } } },
-    async (request, reply) => {
-      const { email } = request.body
-      const { projectId, deviceId } = callerOf(request)
-      await claimPollSlot(db, request.ip, deviceId)
-      // Only the device an approval link was mailed for may wait; every other poll, for an address
-      // with an account or without, gets the same immediate answer.
-      const user = await awaitedApproval(db, email, deviceId)
-      if (!user) throw new HttpError(400, 'No approval is pending for this device')
-      const deadline = Date.now() + DEVICE_POLL_MS
-      // Stop asking the database once the frame has gone (page closed, request aborted).
-      let gone = false
-      reply.raw.once('close', () => {
-        gone = true
-      })
-      while (!gone) {
-        if (await takeDeviceApproval(db, user.id, deviceId))
-          return { approved: true as const, ...(await signedIn(user, projectId, deviceId)) }
-        if (Date.now() >= deadline) break
-        await new Promise((resolve) => setTimeout(resolve, 1000))
-      }
-      return { approved: false as const }
+      return signIn(db, hashToken, chain.chainId, { user, projectId, deviceId, codeVerified: true })
     },
   )
 
@@ -205,7 +160,14 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
   const keySession = (request: FastifyRequest) => sessionOf(callerOf(request))
   if (options.bundler)
     await app.register(smartAccountRoutesPlugin, { bundler: options.bundler, sessionOf: keySession })
-  await app.register(keyRoutesPlugin, { db, vault, chainId: chain.chainId, sessionOf: keySession })
+  await app.register(keyRoutesPlugin, {
+    db,
+    vault,
+    hashToken,
+    chainId: chain.chainId,
+    sessionOf: keySession,
+    sendCode,
+  })
   await app.register(keyExportRoutesPlugin, { db, vault, hashToken, sessionOf: keySession, sendCode })
 
   // Update e-mail (behaviour §4): a code to the current address, then one to the new address; each step
@@ -242,14 +204,28 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
     secondary: {
       Answer: z.object({ newEmail: z.string() }),
       spends: (user: UserRow, newEmail: string) => ({ email: newEmail, purpose: arrivingPurpose(user) }),
-      async next(_request: FastifyRequest, user: UserRow, newEmail: string) {
+      async next(request: FastifyRequest, user: UserRow & { tokenHash: string }, newEmail: string) {
+        // The address and every other session change together: a device someone else logged in
+        // with the old address must not outlive the move away from it.
         const updated = await db
-          .updateTable('embedded_users')
-          .set({ email: newEmail })
-          .where('id', '=', user.id)
-          .executeTakeFirst()
+          .transaction()
+          .execute(async (trx) => {
+            const changed = await trx
+              .updateTable('embedded_users')
+              .set({ email: newEmail })
+              .where('id', '=', user.id)
+              .executeTakeFirst()
+            await endOtherSessions(trx, user.id, user.tokenHash)
+            return changed
+          })
           .catch(() => undefined)
         if (updated?.numUpdatedRows !== 1n) throw new HttpError(409, 'This e-mail address is already in use')
+        const previous = emailOf(user)
+        await mailer
+          .send(addressChangedMail(previous, requestContext(request, callerOf(request))))
+          .catch((error: unknown) =>
+            request.log.warn({ err: error }, 'The address-changed mail was not sent'),
+          )
         return { newEmail }
       },
     },

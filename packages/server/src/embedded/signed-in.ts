@@ -30,10 +30,18 @@ export async function signIn(
     deviceId: string
     /** For a social login: the identity, which the session remembers. */
     social?: SessionSocial & { subject: string }
+    /** The login was a mailed code this device redeemed (accounts.ts `createSession`). */
+    codeVerified?: boolean
   },
 ): Promise<z.input<typeof SignedIn>> {
-  const { user, projectId, deviceId, social } = input
-  const token = await createSession(db, hashToken, { userId: user.id, projectId, deviceId, social })
+  const { user, projectId, deviceId, social, codeVerified } = input
+  const token = await createSession(db, hashToken, {
+    userId: user.id,
+    projectId,
+    deviceId,
+    social,
+    codeVerified,
+  })
   const shown = social ? { provider: social.provider, username: social.username } : null
   return { token, user: await publicUserOf(db, chainId, { ...user, social: shown }) }
 }

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely'
 
-/** The embedded wallet's rows (migrations 0004, 0007, 0009, 0011, 0012, 0017). */
+/** The embedded wallet's rows (migrations 0004, 0007, 0009, 0011, 0012, 0017, 0021). */
 export interface EmbeddedTables {
   embedded_users: EmbeddedUsersTable
   embedded_key_shares: EmbeddedKeySharesTable
@@ -27,13 +27,7 @@ interface EmbeddedUsersTable {
 interface EmbeddedDevicesTable {
   user_id: string
   device_id: string
-  approval_token_hash: string | null
   approved_at: Date | null
-  /** The login that asked for the pending approval, as its link shows it (see embedded/request-context.ts). */
-  request_project: string | null
-  request_origin: string | null
-  request_device: string | null
-  request_ip: string | null
   created_at: Generated<Date>
 }
 
@@ -46,6 +40,8 @@ interface EmbeddedSessionsTable {
   created_at: Generated<Date>
   /** When this session took the recovery share or a legacy key: each session may once (key-shares.ts). */
   recovery_released_at: Date | null
+  /** When this session's device redeemed a mailed code (migration 0021): operator recovery needs one. */
+  code_verified_at: Date | null
   /** The social identity the session was opened with; null for e-mail login. */
   social_provider: string | null
   social_subject: string | null

@@ -49,13 +49,13 @@ export async function claimMailSlot(db: Kysely<Tables>, email: string, ip: strin
 }
 
 /**
- * How many approval polls one device, and one client IP, may start per minute. A poll is held for
- * up to 15 s, so this also bounds how many one caller keeps open; the frame asks again only after
- * each answer, about four times a minute.
+ * How many login polls (social login's outcome) one device, and one client IP, may start per minute.
+ * A poll is held for up to 15 s, so this also bounds how many one caller keeps open; the frame asks
+ * again only after each answer, about four times a minute.
  */
 export const POLL_LIMITS = { perDevicePerMinute: 10, perIpPerMinute: 60 } as const
 
-const tooManyPolls = (seconds: number) => `Too many approval checks. ${tryAgainAfter(seconds)}`
+const tooManyPolls = (seconds: number) => `Too many login checks. ${tryAgainAfter(seconds)}`
 
 /**
  * Counts one poll against its IP and its device, each in a one-minute window that starts with its

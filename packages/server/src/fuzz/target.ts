@@ -33,6 +33,7 @@ import { CALLBACK_PATH, prepareSocial } from '../social/setup.ts'
 import { startTestChain } from '../test-support/chain.ts'
 import { testIndexer } from '../test-support/chain-data.ts'
 import { testDashboard } from '../test-support/dashboard.ts'
+import { newDevice } from '../test-support/device-key.ts'
 import { injectAsFrame } from '../test-support/frame-call.ts'
 import { setUpKeyAsFrame } from '../test-support/frame-keys.ts'
 import { deployTestSwaps } from '../test-support/swaps.ts'
@@ -272,7 +273,7 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
     target.siwxToken = await signIn(target)
     target.pageSessionToken = await signIn(target, pageServer.origin, pageServer.projectId)
     const user = await findOrCreateUser(db, target.wallet.email)
-    const device = randomBytes(16).toString('base64url')
+    const device = newDevice()
     await approveDevice(db, user.id, device)
     const token = await createSession(db, hashToken, {
       userId: user.id,

@@ -3,6 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../db/database.ts'
 import type { Tables } from '../db/tables.ts'
+import { createSession, findOrCreateUser } from '../embedded/accounts.ts'
 import { createKeyVault } from '../embedded/keys.ts'
 import { createMailer } from '../embedded/mail.ts'
 import { issueOtp } from '../embedded/otps.ts'
@@ -11,6 +12,7 @@ import { type TokenHasher, tokenHasher } from '../hash-secret.ts'
 import { createProject } from '../projects/repository.ts'
 import type { RpcProxy } from '../rpc-proxy/service.ts'
 import { buildServer } from '../server.ts'
+import { deviceProof, newDevice } from './device-key.ts'
 
 /**
  * An e-mail login started the way the secure frame starts it: same-origin to the services, for a
@@ -22,14 +24,15 @@ export function connectEmailAsFrame(
   email: string,
   parentOrigin = 'http://127.0.0.1:3000',
 ): Promise<Response> {
-  return fetch(`${servicesUrl}/v1/auth/email/connect`, {
+  const url = `${servicesUrl}/v1/auth/email/connect`
+  return fetch(url, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
       origin: servicesUrl,
       'x-portico-project': projectId,
       'x-portico-parent-origin': parentOrigin,
-      'x-portico-device': randomBytes(16).toString('base64url'),
+      dpop: deviceProof(newDevice(), { url }),
     },
     body: JSON.stringify({ email }),
   })
@@ -54,22 +57,23 @@ export function injectAsFrame(
   path: string,
   body: object,
 ): Promise<LightMyRequestResponse> {
+  const url = `/v1/auth${path}`
   return app.inject({
     method: 'POST',
-    url: `/v1/auth${path}`,
+    url,
     headers: {
       host: caller.services.host,
       origin: caller.services.origin,
       'x-portico-project': caller.projectId,
       'x-portico-parent-origin': caller.page,
-      'x-portico-device': caller.device,
+      dpop: deviceProof(caller.device, { url: new URL(url, caller.services).href, token: caller.token }),
       ...(caller.token ? { authorization: `Bearer ${caller.token}` } : {}),
     },
     payload: body,
   })
 }
 
-export const newDevice = (): string => randomBytes(16).toString('base64url')
+export { newDevice }
 
 interface FrameSession {
   device: string
@@ -93,6 +97,8 @@ export interface FrameApp {
   as(session: FrameSession): (path: string, body: object) => Promise<LightMyRequestResponse>
   /** A login with a code (issued here, not mailed), on a new device unless told. */
   login(email: string, device?: string): Promise<FrameSession>
+  /** A login that proved no mailed code, as a social provider's or Farcaster's: on a new device unless told. */
+  loginWithoutCode(email: string, device?: string): Promise<FrameSession>
   /** A login made `minutes` ago, as a token kept (or stolen) that long looks to the services. */
   loginMinutesAgo(email: string, minutes: number): Promise<FrameSession>
   close(): Promise<void>
@@ -144,11 +150,23 @@ export async function startFrameApp(
     call,
     as: (session) => (path, body) => call(path, body, session),
     login,
+    async loginWithoutCode(email, device = newDevice()) {
+      const user = await findOrCreateUser(database.db, email)
+      const token = await createSession(database.db, hashToken, {
+        userId: user.id,
+        projectId: project.id,
+        deviceId: device,
+      })
+      return { device, token }
+    },
     async loginMinutesAgo(email, minutes) {
       const session = await login(email)
       await database.db
         .updateTable('embedded_sessions')
-        .set({ created_at: sql<Date>`now() - make_interval(mins => ${minutes})` })
+        .set({
+          created_at: sql<Date>`now() - make_interval(mins => ${minutes})`,
+          code_verified_at: sql<Date>`now() - make_interval(mins => ${minutes})`,
+        })
         .where('token_hash', '=', hashToken(session.token))
         .execute()
       return session

@@ -11,6 +11,7 @@ import { createProject } from '../projects/repository.ts'
 import { buildServer } from '../server.ts'
 import { type DevIdentityProvider, startDevIdentityProvider } from '../social/dev-provider/server.ts'
 import { CALLBACK_PATH, prepareSocial } from '../social/setup.ts'
+import { deviceProof } from './device-key.ts'
 
 const PAGE = 'https://shop.example'
 
@@ -74,14 +75,15 @@ export async function startSocialApp(database: Database): Promise<SocialApp> {
     hashToken,
     projectId: project.id,
     async call(path, body, caller) {
-      const response = await fetch(`${servicesUrl}/v1/auth${path}`, {
+      const url = `${servicesUrl}/v1/auth${path}`
+      const response = await fetch(url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
           origin: servicesUrl,
           'x-portico-project': project.id,
           'x-portico-parent-origin': PAGE,
-          'x-portico-device': caller.device,
+          dpop: deviceProof(caller.device, { url, token: caller.token }),
           'x-forwarded-for': caller.ip ?? newIp(),
           ...(caller.token ? { authorization: `Bearer ${caller.token}` } : {}),
         },

@@ -28,6 +28,10 @@ export interface Held {
   passkey?: PasskeyRef
   /** The code /key/export accepts. */
   exportCode?: string
+  /** The code /key/recovery/verify accepts, once /key/recovery/code mailed it. */
+  unlockCode?: string
+  /** A mailed code would make recovery available (a login without a code). */
+  codeUnlocks?: boolean
 }
 
 export interface PasskeyBody {
@@ -62,6 +66,7 @@ export function services(held: Held) {
           recovery: held.recovery ?? null,
           passkey: held.passkey ?? null,
           recoveryAvailable: held.recoveryAvailable,
+          codeUnlocks: held.codeUnlocks ?? false,
         }
       case '/key/legacy':
         held.recoveryAvailable = false
@@ -104,6 +109,13 @@ export function services(held: Held) {
         })
         return { user: { ...user(), recovery: 'passkey' } }
       }
+      case '/key/recovery/code':
+        if (!held.codeUnlocks || !held.unlockCode) throw new Error('no code to mail')
+        return {}
+      case '/key/recovery/verify':
+        if (body?.otp !== held.unlockCode) throw new Error('Invalid code')
+        Object.assign(held, { recoveryAvailable: true, codeUnlocks: false })
+        return {}
       case '/key/share':
         return { serverShare: held.serverShare }
       case '/key/recovery':

@@ -3,7 +3,7 @@ import { verifyMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import { decodeBytes, encodeBytes } from './base64url.ts'
-import { createKeyCustody, MissingKeyError, PasskeyNeededError } from './custody.ts'
+import { createKeyCustody, MissingKeyError, UnlockNeededError } from './custody.ts'
 import { email, type Held, memoryStore, type PasskeyBody, services, signerOf } from './custody-fakes.ts'
 import { PasskeyError, type PasskeyRef } from './passkey.ts'
 import { combineShares, decodeShare, splitKey } from './shares.ts'
@@ -101,7 +101,7 @@ describe('a new device of a passkey user', () => {
   it('is asked for the passkey, and the one release of the recovery share is not spent', async () => {
     const { held, fresh, next } = await onNewDevice()
     const { call, paths } = services(held)
-    await expect(fresh.ensureKey(call)).rejects.toThrow(PasskeyNeededError)
+    await expect(fresh.ensureKey(call)).rejects.toThrow(UnlockNeededError)
     expect(paths).not.toContain('/key/recovery')
     expect(held.recoveryAvailable).toBe(true)
     expect(next.size).toBe(0)

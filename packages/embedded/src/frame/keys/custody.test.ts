@@ -1,7 +1,7 @@
 import { isAddressEqual, verifyMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
-import { createKeyCustody, type KeyCall, MissingKeyError } from './custody.ts'
+import { createKeyCustody, type KeyCall, MissingKeyError, UnlockNeededError } from './custody.ts'
 import { type Held, memoryStore, services, signerOf } from './custody-fakes.ts'
 import { combineShares, decodeShare, splitKey } from './shares.ts'
 
@@ -37,6 +37,37 @@ describe('the key custody of the frame', () => {
     expect(restored.address).toBe(user.address)
     const signature = await signerOf(custody, call, user.address)
     expect(await verifyMessage({ address: user.address, message: 'hi', signature })).toBe(true)
+  })
+
+  it('a new device that logged in without a code opens the wallet only after the mailed code, typed in the frame', async () => {
+    const { held, address } = await sharedUser(false)
+    Object.assign(held, { codeUnlocks: true, unlockCode: '424242' })
+    const { call, paths } = services(held)
+    const custody = createKeyCustody('project', memoryStore().store)
+    const refused = await custody.ensureKey(call).catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(UnlockNeededError)
+    expect((refused as UnlockNeededError).by).toBe('code')
+    expect(paths).not.toContain('/key/recovery')
+    const tried: string[] = []
+    const user = await custody.restoreWithCode(call, async (redeem) => {
+      // A wrong code stays on the card for another try; the right one opens the wallet.
+      await redeem('111111').catch((error: Error) => tried.push(error.message))
+      await redeem('424242')
+    })
+    expect(tried).toEqual(['Invalid code'])
+    expect(user.address).toBe(address)
+    expect(await custody.holdsKey(address)).toBe(true)
+    const signature = await signerOf(custody, call, address)
+    expect(await verifyMessage({ address, message: 'hi', signature })).toBe(true)
+  })
+
+  it('a new device whose login cannot open the wallet and no code can help is told to log in again', async () => {
+    const { held, address } = await sharedUser(false)
+    const { call, paths } = services(held)
+    const custody = createKeyCustody('project', memoryStore().store)
+    await expect(custody.ensureKey(call)).rejects.toThrow(MissingKeyError)
+    expect(paths).not.toContain('/key/recovery')
+    expect(await custody.holdsKey(address)).toBe(false)
   })
 
   it('a legacy user right after a login: the whole key is reshared under the same address', async () => {

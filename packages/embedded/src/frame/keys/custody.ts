@@ -29,6 +29,8 @@ interface KeyStatus {
   recovery: 'operator' | 'passkey' | null
   passkey: PasskeyRef | null
   recoveryAvailable: boolean
+  /** A code mailed to the user and typed in the frame would let this session take the recovery share. */
+  codeUnlocks: boolean
 }
 
 /** The recovery share as the services hand it to a fresh login on a new device. */
@@ -41,10 +43,17 @@ export class MissingKeyError extends Error {
   }
 }
 
-/** A new device of a passkey user: the page asks the user to unlock with their passkey (UNLOCK_WITH_PASSKEY). */
-export class PasskeyNeededError extends Error {
-  constructor() {
-    super('Use your passkey to unlock your wallet on this device.')
+/**
+ * A new device whose login cannot open the wallet by itself: the page asks the frame to unlock it
+ * (UNLOCK_WALLET), with the user's passkey or with a code mailed to them and typed in the frame.
+ */
+export class UnlockNeededError extends Error {
+  constructor(readonly by: 'passkey' | 'code') {
+    super(
+      by === 'passkey'
+        ? 'Use your passkey to unlock your wallet on this device.'
+        : 'Enter the code we e-mailed you to open your wallet on this device.',
+    )
   }
 }
 
@@ -134,7 +143,8 @@ export function createKeyCustody(projectId: string, store: ShareStore) {
       if (status.state === 'none')
         return { ...(await setUp(call, email, generatePrivateKey())), offerPasskey: true }
       if (status.state === 'legacy') {
-        if (!status.recoveryAvailable) throw new MissingKeyError()
+        if (!status.recoveryAvailable)
+          throw status.codeUnlocks ? new UnlockNeededError('code') : new MissingKeyError()
         const { privateKey } = await call<{ privateKey: Hex }>('/key/legacy')
         return { ...(await setUp(call, email, privateKey)), offerPasskey: true }
       }
@@ -142,15 +152,34 @@ export function createKeyCustody(projectId: string, store: ShareStore) {
       if (!address) throw new MissingKeyError()
       const known = { ...user, address }
       if (await holdsKey(address)) return known
-      if (!status.recoveryAvailable) throw new MissingKeyError()
+      if (!status.recoveryAvailable)
+        throw status.codeUnlocks ? new UnlockNeededError('code') : new MissingKeyError()
       // The passkey's share opens only with the user's passkey: a step the user takes in the frame.
-      if (status.recovery === 'passkey') throw new PasskeyNeededError()
+      if (status.recovery === 'passkey') throw new UnlockNeededError('passkey')
       // Two shares of the same split: this device keeps the recovery share as its own, and the
       // device share of any other device keeps working.
       const release = await call<RecoveryRelease>('/key/recovery')
       const bytes = decodeShare(release.share)
       await store.write(recordOf(address), bytes).finally(() => bytes.fill(0))
       return known
+    },
+    /**
+     * A new device that logged in without a code: the services mail one, `ask` has the user type it in
+     * the frame and hands each try to `redeem`; once one is accepted the login's key step runs again,
+     * now allowed to take the recovery share (or a legacy key).
+     */
+    async restoreWithCode(
+      call: KeyCall,
+      ask: (redeem: (otp: string) => Promise<void>) => Promise<void>,
+    ): Promise<User> {
+      await call('/key/recovery/code').catch((error: unknown) => {
+        // A code mailed moments ago (the resend cooldown) is still the one to type.
+        if ((error as { reason?: unknown }).reason !== 'EMAIL_COOLDOWN') throw error
+      })
+      await ask(async (otp) => {
+        await call('/key/recovery/verify', { otp })
+      })
+      return this.ensureKey(call)
     },
     /**
      * A new device of a passkey user: `unlock` has the user pick their passkey and answers its PRF

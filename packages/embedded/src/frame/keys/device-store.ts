@@ -7,7 +7,10 @@
 import type { ShareStore } from './custody.ts'
 
 const DATABASE = 'portico-keys'
-const STORE = 'device-shares'
+const SHARES = 'device-shares'
+/** The device key (device-key.ts): one key pair, kept as non-extractable CryptoKeys. */
+const DEVICE_KEY = 'device-key'
+type StoreName = typeof SHARES | typeof DEVICE_KEY
 const UNAVAILABLE =
   'This browser does not let the wallet keep its key on this device: it blocks storage for the Portico secure window, as private windows do. Open this page in a normal window, or allow third-party cookies for this site.'
 
@@ -21,8 +24,11 @@ let database: Promise<IDBDatabase> | undefined
 
 function open(): Promise<IDBDatabase> {
   database ??= new Promise<IDBDatabase>((resolve, reject) => {
-    const request = indexedDB.open(DATABASE, 1)
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE)
+    const request = indexedDB.open(DATABASE, 2)
+    request.onupgradeneeded = () => {
+      for (const name of [SHARES, DEVICE_KEY])
+        if (!request.result.objectStoreNames.contains(name)) request.result.createObjectStore(name)
+    }
     request.onsuccess = () => {
       const opened = request.result
       // Another tab of this origin upgrading the database (a newer frame) closes this handle.
@@ -40,11 +46,15 @@ function open(): Promise<IDBDatabase> {
   return database
 }
 
-async function run<T>(mode: IDBTransactionMode, act: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+async function run<T>(
+  mode: IDBTransactionMode,
+  act: (store: IDBObjectStore) => IDBRequest<T>,
+  name: StoreName = SHARES,
+): Promise<T> {
   const opened = await open()
   return new Promise<T>((resolve, reject) => {
-    const transaction = opened.transaction(STORE, mode)
-    const request = act(transaction.objectStore(STORE))
+    const transaction = opened.transaction(name, mode)
+    const request = act(transaction.objectStore(name))
     transaction.oncomplete = () => resolve(request.result)
     transaction.onerror = transaction.onabort = () => reject(transaction.error ?? new Error(UNAVAILABLE))
   })
@@ -85,4 +95,19 @@ export const deviceShares: ShareStore = {
   read: readDeviceShare,
   write: writeDeviceShare,
   delete: deleteDeviceShare,
+}
+
+const KEY_RECORD = 'current'
+
+/** The device key pair kept for this browser, if one was made. */
+export async function readDeviceKey(): Promise<CryptoKeyPair | undefined> {
+  return (await run('readonly', (store) => store.get(KEY_RECORD), DEVICE_KEY)) as CryptoKeyPair | undefined
+}
+
+/** Keeps a new device key pair unless another tab kept one first: answers the pair to use. */
+export async function keepDeviceKey(pair: CryptoKeyPair): Promise<CryptoKeyPair> {
+  await run('readwrite', (store) => store.add(pair, KEY_RECORD), DEVICE_KEY).catch(() => undefined)
+  const kept = await readDeviceKey()
+  if (!kept) throw new Error(UNAVAILABLE)
+  return kept
 }

@@ -35,7 +35,6 @@ export function EmailField({ portico }: ViewProps) {
     try {
       const action = await portico.embedded.connectEmail(value)
       if (action === 'VERIFY_OTP') portico.router.push('EmailVerifyOtp')
-      else if (action === 'VERIFY_DEVICE') portico.router.push('EmailVerifyDevice')
     } catch (caught) {
       const message = errorMessage(caught)
       const cooldown = caught instanceof EmbeddedError && caught.code === 'EMAIL_COOLDOWN'

@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { deviceProof } from '../../test-support/device-key.ts'
 import type { Guard } from '../mutate.ts'
 import type { Body, RequestShape } from '../request.ts'
 import { type FuzzTarget, PAGE, SERVICES } from '../target.ts'
@@ -6,7 +7,7 @@ import { type FuzzTarget, PAGE, SERVICES } from '../target.ts'
 export const CORS_GUARD: Guard = { project: { in: 'query', name: 'projectId' }, callers: ['origin'] }
 export const FRAME_GUARD: Guard = {
   project: { in: 'header', name: 'x-portico-project' },
-  callers: ['origin', 'host', 'x-portico-parent-origin', 'x-portico-device', 'authorization'],
+  callers: ['origin', 'host', 'x-portico-parent-origin', 'dpop', 'authorization'],
 }
 export const OPEN: Guard = { callers: ['origin'] }
 
@@ -52,7 +53,10 @@ export function fromFrame(
       origin: SERVICES.origin,
       'x-portico-project': target.project.id,
       'x-portico-parent-origin': PAGE,
-      'x-portico-device': caller.device ?? target.wallet.device,
+      dpop: deviceProof(caller.device ?? target.wallet.device, {
+        url: new URL(`/v1/auth${path}`, SERVICES).href,
+        token,
+      }),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
     body: { json: body },

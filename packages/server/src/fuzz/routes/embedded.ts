@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto'
 import fc from 'fast-check'
 import { approveDevice, createSession, findOrCreateUser } from '../../embedded/accounts.ts'
 import { issueOtp } from '../../embedded/otps.ts'
+import { newDevice } from '../../test-support/device-key.ts'
 import { injectAsFrame } from '../../test-support/frame-call.ts'
 import {
   createLegacyUser,
@@ -14,8 +14,6 @@ import {
 import type { Route, Valid } from '../fuzz.ts'
 import { type FuzzTarget, PAGE, SERVICES } from '../target.ts'
 import { FRAME_GUARD, freshEmail, fromFrame, hex, visitor } from './common.ts'
-
-const newDevice = () => randomBytes(16).toString('base64url')
 
 const frameRoute = (path: string, valid: (target: FuzzTarget) => fc.Arbitrary<Valid>): Route => ({
   name: `POST /v1/auth${path}`,

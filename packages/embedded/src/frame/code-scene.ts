@@ -1,0 +1,62 @@
+import { h } from './dom.ts'
+import { taskCard } from './task-card.ts'
+import { TaskCancelled, type Tasks } from './tasks.ts'
+
+const CODE_FORMAT = 'Enter the 6-digit code from the e-mail.'
+
+/**
+ * A new device that logged in without a code (a social provider, Farcaster): the wallet opens here
+ * once the user types, in this frame, the code just mailed to them. The code is bound to this
+ * device's key, so it is worth nothing typed anywhere else.
+ */
+export function askForUnlockCode(
+  tasks: Tasks,
+  request: { messageId: string; origin: string; email: string },
+  unlock: (otp: string) => Promise<void>,
+): Promise<void> {
+  return tasks.run<void>(request.messageId, request.origin, (finish) => (root) => {
+    const input = h('input', {
+      id: 'unlock-code',
+      inputmode: 'numeric',
+      autocomplete: 'one-time-code',
+      maxlength: '6',
+      pattern: '[0-9]{6}',
+    })
+    const submit = () => {
+      const otp = input.value.trim()
+      if (!/^\d{6}$/.test(otp)) {
+        view.say(CODE_FORMAT)
+        return
+      }
+      void view
+        .attempt(
+          'Checking the code…',
+          () => unlock(otp),
+          (error) => (error instanceof Error ? error.message : CODE_FORMAT),
+        )
+        .then((outcome) => (outcome.ok ? finish({ value: undefined }) : input.focus()))
+    }
+    input.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' && event.isTrusted) submit()
+    })
+    const view = taskCard(
+      'unlock-code-title',
+      'Open your wallet on this device',
+      [
+        h(
+          'p',
+          {},
+          `This device does not hold your wallet yet. Enter the code we sent to ${request.email} to open it here.`,
+        ),
+        h('label', { for: 'unlock-code', class: 'field' }, 'Code', input),
+      ],
+      [
+        { label: 'Cancel', run: () => finish({ error: new TaskCancelled() }) },
+        { label: 'Open wallet', primary: true, run: submit },
+      ],
+    )
+    const stop = view.show(root)
+    input.focus()
+    return stop
+  })
+}
