@@ -31,12 +31,6 @@ export function codeIn(mail: DevMail): string {
   return code
 }
 
-export function linkIn(mail: DevMail): string {
-  const link = /(https?:\/\/\S+\/auth\/device\?token=[\w-]+)/.exec(mail.text)?.[1]
-  if (!link) throw new Error(`No approval link in mail "${mail.subject}"`)
-  return link
-}
-
 export async function lastMailId(servicesUrl: string): Promise<number> {
   const { messages } = (await (await fetch(`${servicesUrl}/dev/mailbox.json`)).json()) as {
     messages: DevMail[]

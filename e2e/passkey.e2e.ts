@@ -197,11 +197,11 @@ describe('a wallet only its owner can recover: passkey recovery and key export',
     // The visitor backs out first: the modal says in words what that means, and offers the passkey again.
     await frame().getByRole('button', { name: 'Cancel' }).click()
     await poll(() =>
-      dialog().getByText('Your wallet stays locked on this device until you use your passkey.').count(),
+      dialog().getByText('Your wallet stays locked on this device until you unlock it.').count(),
     ).toBe(1)
     expect(await status()).toBe('disconnected')
     await expectAccessibleModal(page, 'UnlockWallet (cancelled)')
-    await dialog().getByRole('button', { name: 'Use passkey' }).click()
+    await dialog().getByRole('button', { name: 'Unlock wallet' }).click()
     await poll(() => frame().getByRole('heading').textContent()).toBe('Unlock your wallet')
     await frame().getByRole('button', { name: 'Use passkey' }).click()
     await poll(() => status(), { timeout: 20_000 }).toBe('connected')

@@ -294,11 +294,14 @@ export function createHandlers(
     },
     async PROTECT_WITH_PASSKEY(_payload, origin, messageId) {
       const user = await connectedUser(origin)
+      // The key's own address, whichever account the page is connected with: a smart account's
+      // owner is this key, and the recovery share is bound to it.
+      const owner = address ?? user.address
       const email = user.email ?? ''
       offerFor = undefined
       const made = await offerPasskey(tasks, { messageId, origin, email }, async () => {
-        const passkey = await createRecoveryPasskey(email, user.address)
-        await custody.protectWithPasskey(keyCall(origin), email, user.address, passkey)
+        const passkey = await createRecoveryPasskey(email, owner)
+        await custody.protectWithPasskey(keyCall(origin), email, owner, passkey)
       })
       return { protected: made }
     },
@@ -307,6 +310,20 @@ export function createHandlers(
     async UNLOCK_WALLET(_payload, origin, messageId) {
       const user = await withSession(() => call<ServicesUser>(origin, '/user'))
       const request = { messageId, origin, email: user.email ?? '' }
+      // A new user: the passkey is offered before the wallet is made, so one who takes it is never
+      // split with a share the operator can open.
+      if (user.address === null) {
+        const wallet = custody.newWallet(request.email)
+        let made: User | undefined
+        const withPasskey = await offerPasskey(tasks, { ...request, first: true }, async () => {
+          const passkey = await createRecoveryPasskey(request.email, wallet.address)
+          made = await wallet.setUp(keyCall(origin), passkey)
+        })
+        made ??= withPasskey ? undefined : await wallet.setUp(keyCall(origin))
+        if (!made) throw new MissingKeyError()
+        address = made.address
+        return present(origin, made)
+      }
       if (user.recovery === 'passkey') {
         await askForPasskey(tasks, request, () =>
           custody.restoreWithPasskey(keyCall(origin), unlockRecoveryPasskey),

@@ -32,31 +32,33 @@ function failureText(error: unknown, texts: Record<PasskeyFailure, string>, emai
   return error instanceof Error && error.message ? error.message : texts.cancelled
 }
 
+/** Why a passkey, said before the wallet is made (`first`) or to a user whose operator can recover it. */
+const OFFER_TEXT = {
+  first: [
+    'Your wallet is ready to be made. With a passkey, only you can restore it on a new device: your fingerprint, face or screen lock unlocks it.',
+    'Without one, the app that runs this wallet can recover it for you, which means it could also recover it without you.',
+  ],
+  later: [
+    'Today the app that runs this wallet can recover it for you, which means it could also recover it without you.',
+    'With a passkey, only you can restore your wallet on a new device: your fingerprint, face or screen lock unlocks it.',
+  ],
+} as const
+
 /**
- * "Protect your wallet with a passkey", offered after the first login and from the account view.
- * Answers true once the passkey holds the recovery share, false when the user chose "Not now".
+ * "Protect your wallet with a passkey": asked before a new user's wallet is made (`first`), and from
+ * the account view after. Answers true once `protect` made the passkey hold the recovery share,
+ * false when the user chose "Not now".
  */
 export function offerPasskey(
   tasks: Tasks,
-  request: { messageId: string; origin: string; email: string },
+  request: { messageId: string; origin: string; email: string; first?: boolean },
   protect: () => Promise<void>,
 ): Promise<boolean> {
   return tasks.run<boolean>(request.messageId, request.origin, (finish) => (root) => {
     const view = taskCard(
       'passkey-offer-title',
       'Protect your wallet with a passkey',
-      [
-        h(
-          'p',
-          {},
-          'Today the app that runs this wallet can recover it for you, which means it could also recover it without you.',
-        ),
-        h(
-          'p',
-          {},
-          'With a passkey, only you can restore your wallet on a new device: your fingerprint, face or screen lock unlocks it.',
-        ),
-      ],
+      OFFER_TEXT[request.first ? 'first' : 'later'].map((text) => h('p', {}, text)),
       [
         { label: 'Not now', run: () => finish({ value: false }) },
         {

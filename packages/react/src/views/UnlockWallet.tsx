@@ -3,8 +3,8 @@ import type { ViewProps } from './types.ts'
 import './email/email-css.ts'
 
 /**
- * A new device of a user whose wallet only their passkey can recover: the login worked, and the
- * secure frame over this view asks for the passkey that opens the wallet here.
+ * A new device whose login cannot open the wallet by itself: the secure frame over this view asks
+ * for the user's passkey, or for the code it just mailed them, and opens the wallet here.
  */
 export default function UnlockWallet({ portico }: ViewProps) {
   const { state, retry } = useFrameStep(
@@ -13,16 +13,16 @@ export default function UnlockWallet({ portico }: ViewProps) {
   )
   return (
     <div className="center stack">
-      <p>Continue in the Portico secure window to unlock your wallet with your passkey.</p>
+      <p>Continue in the Portico secure window to open your wallet on this device.</p>
       {state.kind !== 'waiting' && (
         <>
           <p role="alert" className="error">
             {state.kind === 'failed'
               ? state.message
-              : 'Your wallet stays locked on this device until you use your passkey.'}
+              : 'Your wallet stays locked on this device until you unlock it.'}
           </p>
           <button type="button" className="primary" onClick={retry}>
-            Use passkey
+            Unlock wallet
           </button>
           <button type="button" className="link-button" onClick={() => portico.router.reset('Connect')}>
             Back to Connect

@@ -81,7 +81,16 @@ const SetupBody = z.object({
     .transform((value) => getAddress(value)),
   proof: Proof,
   serverShare: Share,
-  recovery: z.object({ kind: z.literal('operator'), share: Share }),
+  // A user who made a passkey before the first setup is never split with an operator share.
+  recovery: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('operator'), share: Share }),
+    z.object({
+      kind: z.literal('passkey'),
+      share: PasskeySealedShare,
+      credentialId: CredentialId,
+      salt: PrfSalt,
+    }),
+  ]),
 })
 const PasskeyBody = z.object({
   address: AnyAddress,
@@ -195,6 +204,10 @@ export const keyRoutesPlugin: FastifyPluginAsync<KeyRoutesOptions> = async (scop
         serverShare: vault.sealShare('server', user.id, Buffer.from(serverShare, 'base64url')),
         recoveryShare: vault.sealShare('recovery', user.id, Buffer.from(recovery.share, 'base64url')),
         recoveryKind: recovery.kind,
+        passkey:
+          recovery.kind === 'passkey'
+            ? { credentialId: recovery.credentialId, salt: recovery.salt }
+            : undefined,
         sessionTokenHash: user.tokenHash,
       })
       if (!stored) throw new HttpError(409, KeyText.ALREADY_SET_UP)

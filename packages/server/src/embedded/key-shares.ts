@@ -114,6 +114,8 @@ export interface NewShares {
   serverShare: string
   recoveryShare: string
   recoveryKind: RecoveryKind
+  /** The passkey that seals a `passkey` recovery share (for a new device to ask for). */
+  passkey?: { credentialId: string; salt: string } | undefined
   /** The session that sets the key up: it has just written the device share, so it never needs recovery. */
   sessionTokenHash: string
 }
@@ -146,6 +148,8 @@ export function storeShares(
         server_share: shares.serverShare,
         recovery_share: shares.recoveryShare,
         recovery_kind: shares.recoveryKind,
+        passkey_credential_id: shares.passkey?.credentialId ?? null,
+        passkey_salt: shares.passkey?.salt ?? null,
       })
       .execute()
     // A token taken from this session could otherwise fetch the recovery share next to the server

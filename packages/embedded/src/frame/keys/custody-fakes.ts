@@ -76,19 +76,20 @@ export function services(held: Held) {
           address: Address
           proof: Hex
           serverShare: string
-          recovery: { kind: string; share: string }
+          recovery: { kind: 'operator' | 'passkey'; share: string } & Partial<PasskeyRef>
         }
         expect(
           await verifyMessage({ address, message: keySetupProof(email, address), signature: proof }),
         ).toBe(true)
         if (held.state === 'legacy') expect(address).toBe(held.address)
-        expect(recovery.kind).toBe('operator')
+        const { kind, share, credentialId, salt } = recovery
         Object.assign(held, {
           state: 'shares',
           address,
           serverShare,
-          recoveryShare: recovery.share,
-          recovery: 'operator',
+          recoveryShare: share,
+          recovery: kind,
+          ...(kind === 'passkey' ? { passkey: { credentialId, salt } } : {}),
         })
         return { user: user() }
       }

@@ -30,7 +30,7 @@ async function passkeyUser() {
   const device = memoryStore()
   const custody = createKeyCustody('project', device.store)
   const first = services(held)
-  const { address } = await custody.ensureKey(first.call)
+  const { address } = await custody.newWallet(email).setUp(first.call)
   const record = `project/${address.toLowerCase()}`
   const before = {
     serverShare: held.serverShare as string,
@@ -41,6 +41,24 @@ async function passkeyUser() {
   await custody.protectWithPasskey(first.call, email, address, passkey)
   return { held, address, passkey, before, custody, first, records: device.records, record }
 }
+
+describe('a passkey made before the wallet', () => {
+  it('seals the recovery share under the passkey at the first setup: no operator share ever exists', async () => {
+    const held: Held = { state: 'none', address: null, recoveryAvailable: false }
+    const { call } = services(held)
+    const custody = createKeyCustody('project', memoryStore().store)
+    const wallet = custody.newWallet(email)
+    const passkey = newPasskey()
+    const user = await wallet.setUp(call, passkey)
+    expect(user.address).toBe(wallet.address)
+    expect(held.recovery).toBe('passkey')
+    expect(held.passkey).toEqual({ credentialId: passkey.credentialId, salt: passkey.salt })
+    // What the services hold for recovery is sealed: with the server share it gives no key.
+    expect(() => decodeShare(held.recoveryShare as string)).toThrow()
+    const signature = await signerOf(custody, call, wallet.address)
+    expect(await verifyMessage({ address: wallet.address, message: 'hi', signature })).toBe(true)
+  })
+})
 
 describe('recovery moved to a passkey', () => {
   it("the services hold a new server share that, with this device's new share, signs for the same address", async () => {
@@ -156,7 +174,7 @@ describe('export of the private key', () => {
     const held: Held = { state: 'none', address: null, recoveryAvailable: true, exportCode: '246810' }
     const { call } = services(held)
     const custody = createKeyCustody('project', memoryStore().store)
-    const { address } = await custody.ensureKey(call)
+    const { address } = await custody.newWallet(email).setUp(call)
     return { held, call, custody, address }
   }
 

@@ -27,8 +27,13 @@ describe('the key custody of the frame', () => {
     const held: Held = { state: 'none', address: null, recoveryAvailable: true }
     const { call } = services(held)
     const custody = createKeyCustody('project', store)
-    const user = await custody.ensureKey(call)
+    // The wallet is made once the user answered the passkey offer; here they said "Not now".
+    await expect(custody.ensureKey(call)).rejects.toThrow(UnlockNeededError)
+    const wallet = custody.newWallet('ada@example.com')
+    const user = await wallet.setUp(call)
+    expect(user.address).toBe(wallet.address)
     expect(user.address).toBe(held.address)
+    expect(held.recovery).toBe('operator')
     expect([...records.keys()]).toEqual([`project/${user.address.toLowerCase()}`])
     // Server and recovery shares alone give the key back: the operator's recovery works.
     const restored = privateKeyToAccount(
@@ -134,7 +139,8 @@ describe('the key custody of the frame', () => {
       if (path === '/key/setup') throw new Error("This wallet's key is already set up")
       return call(path, body)
     }) as KeyCall
-    await expect(createKeyCustody('project', store).ensureKey(refusing)).rejects.toThrow('already set up')
+    const wallet = createKeyCustody('project', store).newWallet('ada@example.com')
+    await expect(wallet.setUp(refusing)).rejects.toThrow('already set up')
     expect(records.size).toBe(0)
   })
 

@@ -9,6 +9,8 @@ import { combineShares, decodeShare, splitKey } from './shares.ts'
 import type { WithKey } from './sign-request.ts'
 
 type User = SuccessOf<'GET_USER'>
+/** A passkey just made, with its PRF output, to seal a recovery share under. */
+type NewPasskey = PasskeyRef & { prfOutput: BufferSource }
 
 /** A call to the services' /v1/auth routes for the page being answered. */
 export type KeyCall = <T>(path: string, body?: object) => Promise<T>
@@ -43,17 +45,20 @@ export class MissingKeyError extends Error {
   }
 }
 
+const UNLOCK_TEXT = {
+  passkey: 'Use your passkey to unlock your wallet on this device.',
+  code: 'Enter the code we e-mailed you to open your wallet on this device.',
+  setup: 'Finish making your wallet in the Portico secure window.',
+} as const
+
 /**
- * A new device whose login cannot open the wallet by itself: the page asks the frame to unlock it
+ * A new device whose login cannot open the wallet by itself (or a new user, whose wallet is made
+ * once they answered the passkey offer): the page asks the frame to unlock it
  * (UNLOCK_WALLET), with the user's passkey or with a code mailed to them and typed in the frame.
  */
 export class UnlockNeededError extends Error {
-  constructor(readonly by: 'passkey' | 'code') {
-    super(
-      by === 'passkey'
-        ? 'Use your passkey to unlock your wallet on this device.'
-        : 'Enter the code we e-mailed you to open your wallet on this device.',
-    )
+  constructor(readonly by: 'passkey' | 'code' | 'setup') {
+    super(UNLOCK_TEXT[by])
   }
 }
 
@@ -105,18 +110,28 @@ export function createKeyCustody(projectId: string, store: ShareStore) {
     return { privateKey, signer }
   }
 
-  async function setUp(call: KeyCall, email: string, privateKey: Hex): Promise<User> {
+  /** The recovery share as `/key/setup` takes it: for the operator, or sealed under the passkey. */
+  async function recoveryOf(share: string, address: Address, passkey: NewPasskey | undefined) {
+    if (!passkey) return { kind: 'operator', share }
+    const bytes = decodeShare(share)
+    const sealed = await sealRecoveryShare(bytes, passkey.prfOutput, decodeBytes(passkey.salt), address)
+    bytes.fill(0)
+    return { kind: 'passkey', share: sealed, credentialId: passkey.credentialId, salt: passkey.salt }
+  }
+
+  async function setUp(call: KeyCall, email: string, privateKey: Hex, passkey?: NewPasskey): Promise<User> {
     const account = privateKeyToAccount(privateKey)
     const proof = await account.signMessage({ message: keySetupProof(email, account.address) })
     const shares = await splitKey(privateKey)
     const id = recordOf(account.address)
+    const recovery = await recoveryOf(shares.recovery, account.address, passkey)
     await store.write(id, shares.device).finally(() => shares.device.fill(0))
     try {
       const { user } = await call<{ user: User }>('/key/setup', {
         address: account.address,
         proof,
         serverShare: shares.server,
-        recovery: { kind: 'operator', share: shares.recovery },
+        recovery,
       })
       return user
     } catch (error) {
@@ -139,9 +154,9 @@ export function createKeyCustody(projectId: string, store: ShareStore) {
         call<Omit<User, 'address'> & { address: Address | null }>('/user'),
       ])
       const email = user.email ?? ''
-      // A key made or reshared in this login is recoverable by the operator: the page offers a passkey.
-      if (status.state === 'none')
-        return { ...(await setUp(call, email, generatePrivateKey())), offerPasskey: true }
+      // A new user's key is made once they answered the passkey offer, in the frame (`setUpNew`).
+      if (status.state === 'none') throw new UnlockNeededError('setup')
+      // A key reshared in this login is recoverable by the operator: the page offers a passkey.
       if (status.state === 'legacy') {
         if (!status.recoveryAvailable)
           throw status.codeUnlocks ? new UnlockNeededError('code') : new MissingKeyError()
@@ -162,6 +177,18 @@ export function createKeyCustody(projectId: string, store: ShareStore) {
       const bytes = decodeShare(release.share)
       await store.write(recordOf(address), bytes).finally(() => bytes.fill(0))
       return known
+    },
+    /**
+     * A new user's wallet, made here: its address is known first, so a passkey can be made for it;
+     * `setUp` then splits the key so that the recovery share is sealed under that passkey (no operator
+     * share is ever written for such a user), or, without one, held by the operator.
+     */
+    newWallet(email: string) {
+      const privateKey = generatePrivateKey()
+      return {
+        address: privateKeyToAccount(privateKey).address,
+        setUp: (call: KeyCall, passkey?: NewPasskey) => setUp(call, email, privateKey, passkey),
+      }
     },
     /**
      * A new device that logged in without a code: the services mail one, `ask` has the user type it in
@@ -213,7 +240,7 @@ export function createKeyCustody(projectId: string, store: ShareStore) {
       call: KeyCall,
       email: string,
       address: Address,
-      passkey: PasskeyRef & { prfOutput: BufferSource },
+      passkey: NewPasskey,
     ): Promise<User> {
       const id = recordOf(address)
       const account = await accountOf(id, address, signingShare(call))
