@@ -39,12 +39,12 @@ export async function logInByEmail(page: Page, servicesUrl: string, email: strin
   const code = await mailedCode(servicesUrl, email, after)
   await page.getByRole('dialog').getByRole('textbox', { name: 'Digit 1' }).click()
   await page.keyboard.type(code)
+  // A new wallet is made once the frame's passkey offer is answered: the bench declines it.
+  await page.frameLocator(FRAME).getByRole('button', { name: 'Not now' }).click()
   await page
     .getByTestId('status')
     .filter({ hasText: /^connected$/ })
     .waitFor({ timeout: 30_000 })
-  // The wallet was made in this login: the frame offers a passkey, which the bench declines.
-  await page.frameLocator(FRAME).getByRole('button', { name: 'Not now' }).click()
   await page.getByRole('dialog').waitFor({ state: 'detached' })
 }
 

@@ -20,9 +20,7 @@ function firstPaintKeys(): Set<string> {
 
 it('keeps the frame client, the embedded provider and the e-mail views out of the first download', () => {
   const lazy = Object.keys(manifest).filter((key) =>
-    /(embedded\/src\/(frame-client|provider)\.ts|views\/(ApproveTransaction|EmailVerifyOtp)\.tsx)$/.test(
-      key,
-    ),
+    /(embedded\/src\/(frame-client|provider)\.ts|views\/(ApproveTransaction|EmailVerifyOtp)\.tsx)$/.test(key),
   )
   expect(lazy.map((key) => key.replace(/^.*\//, '')).sort()).toEqual([
     'ApproveTransaction.tsx',

@@ -65,7 +65,7 @@ async function connectedAddress(p: Page): Promise<Hex> {
   return text.split(':')[2] as Hex
 }
 
-/** The visitor types the e-mail, then the code the services mailed, and is connected. */
+/** The visitor types the e-mail, then the code the services mailed (a new wallet's passkey offer follows). */
 async function logInWithMailedCode(p: Page) {
   const before = await lastMailId(stack.servicesUrl)
   await startEmailLogin(p, email)
@@ -74,7 +74,6 @@ async function logInWithMailedCode(p: Page) {
   const code = codeIn(await mailFor(stack.servicesUrl, email, before))
   await dialogOf(p).getByRole('textbox', { name: 'Digit 1' }).click()
   await p.keyboard.type(code)
-  await poll(() => statusOf(p), { timeout: 20_000 }).toBe('connected')
 }
 
 // One visitor's story, in order: each step starts where the previous one left the page.
@@ -89,6 +88,7 @@ describe('e-mail login through the secure frame', () => {
     expect(await dialogOf(page).getByRole('heading').first().textContent()).toBe('Protect Your Wallet')
     await expectAccessibleFrame(page, 'ProtectWallet (secure frame, passkey offer)')
     await declinePasskeyOffer(page)
+    await poll(() => statusOf(page), { timeout: 20_000 }).toBe('connected')
     await poll(() => dialogOf(page).count()).toBe(0)
     address = await connectedAddress(page)
   })
@@ -330,6 +330,7 @@ describe('e-mail login through the secure frame', () => {
     // This browser asked for a login e-mail moments ago: the 30 s resend cooldown holds first.
     await waitForMailCooldown(lastLoginMailAt)
     await logInWithMailedCode(page)
+    await poll(() => statusOf(page), { timeout: 20_000 }).toBe('connected')
     expect(await connectedAddress(page)).toBe(address)
     await page.getByRole('button', { name: 'Sign a message' }).click()
     await secureFrameOf(page).getByRole('button', { name: 'Approve' }).click()

@@ -113,10 +113,10 @@ describe('the modal without a mouse', () => {
     await page.keyboard.press('Backspace')
     expect(await focused(page)).toBe('input Digit 1')
     await page.keyboard.type(code)
-    await poll(status, { timeout: 20_000 }).toBe('connected')
     // The new wallet's passkey offer takes focus in the secure frame; Esc there is "Not now".
-    await poll(() => focused(page)).toBe('iframe')
+    await poll(() => focused(page), { timeout: 20_000 }).toBe('iframe')
     await page.keyboard.press('Escape')
+    await poll(status, { timeout: 20_000 }).toBe('connected')
     await poll(() => dialog().count()).toBe(0)
   })
 

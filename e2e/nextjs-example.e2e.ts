@@ -14,7 +14,7 @@ import { launchChromium } from './browser.ts'
 import { typeMailedCode } from './email-login.ts'
 import { holdRequests } from './hold-requests.ts'
 import { poll } from './mailbox.ts'
-import { secureFrameOf } from './secure-frame.ts'
+import { declinePasskeyOffer, secureFrameOf } from './secure-frame.ts'
 import { installTestWallet, type TestWallet } from './test-wallet.ts'
 
 /**
@@ -175,6 +175,8 @@ describe('the Next.js example, installed from the packed tarballs', () => {
     const email = `nextjs-${Date.now()}@example.com`
     await page.goto(appUrl)
     await typeMailedCode(page, stack.servicesUrl, email)
+    // The new wallet is made once the visitor answered the secure frame's passkey offer.
+    await declinePasskeyOffer(page)
     await poll(status, { timeout: 20_000 }).toMatch(/^Connected as 0x/)
     const address = ((await status()) ?? '').replace('Connected as ', '')
     await poll(() => dialog().getByRole('heading').first().textContent()).toBe('Sign In')

@@ -23,8 +23,9 @@ export async function connectedAddress(page: Page): Promise<Hex> {
 export async function logInAsNewUser(page: Page, stack: Stack, email: string): Promise<Hex> {
   await page.goto(`${stack.pageUrl}/?signIn=off`)
   await typeMailedCode(page, stack.servicesUrl, email)
-  await poll(() => page.getByTestId('status').textContent(), { timeout: 20_000 }).toBe('connected')
+  // The wallet is made once the visitor answered the passkey offer.
   await declinePasskeyOffer(page)
+  await poll(() => page.getByTestId('status').textContent(), { timeout: 20_000 }).toBe('connected')
   await poll(() => page.getByRole('dialog').count()).toBe(0)
   return connectedAddress(page)
 }

@@ -33,19 +33,17 @@ export async function connectedAddress(p: Page): Promise<Hex> {
 }
 
 /**
- * After a login the page is connected and the modal either closes or, when the login made the
- * wallet, shows the frame's passkey offer: this visitor says "Not now".
+ * After a login the page is connected and the modal closes, unless the login made a new user: then
+ * the frame first offers a passkey, before the wallet is made, and this visitor says "Not now".
  */
 export async function settleAfterLogin(p: Page): Promise<void> {
-  await poll(() => statusOf(p), { timeout: 30_000 }).toBe('connected')
   const offer = secureFrameOf(p).getByRole('heading', { name: 'Protect your wallet with a passkey' })
-  await poll(async () => (await dialogOf(p).count()) === 0 || (await offer.count()) > 0, {
-    timeout: 20_000,
+  await poll(async () => (await statusOf(p)) === 'connected' || (await offer.count()) > 0, {
+    timeout: 30_000,
   }).toBe(true)
-  if ((await offer.count()) > 0) {
-    await secureFrameOf(p).getByRole('button', { name: 'Not now' }).click()
-    await poll(() => dialogOf(p).count()).toBe(0)
-  }
+  if ((await offer.count()) > 0) await secureFrameOf(p).getByRole('button', { name: 'Not now' }).click()
+  await poll(() => statusOf(p), { timeout: 30_000 }).toBe('connected')
+  await poll(() => dialogOf(p).count()).toBe(0)
 }
 
 /** The account view names the login (provider and user name); then the visitor disconnects. */

@@ -116,7 +116,11 @@ const id = z.string().check(z.minLength(1), z.maxLength(64))
 export const requestEnvelope = z.object({ id, type: z.enum(MESSAGE_TYPES), payload: z.unknown() })
 
 /** The services' error codes the page acts on (`EmbeddedErrorCode`), forwarded as `reason`. */
-export const errorReason = z.enum(['EMAIL_COOLDOWN', 'UNLOCK_REQUIRED'] satisfies EmbeddedErrorCode[])
+export const errorReason = z.enum([
+  'EMAIL_COOLDOWN',
+  'UNLOCK_REQUIRED',
+  'SETUP_REQUIRED',
+] satisfies EmbeddedErrorCode[])
 
 export const errorPayload = z.object({
   message: z.string(),

@@ -49,6 +49,8 @@ export interface EmbeddedControllerParameters {
 export type EmbeddedController = ReturnType<typeof createEmbeddedController>
 
 /** E-mail login and approvals for the embedded wallet, on top of an AUTH connector in the wagmi config. */
+
+const PROTECTED = 'Your wallet is now protected by your passkey'
 export function createEmbeddedController(parameters: EmbeddedControllerParameters) {
   const { storage, modal, router, toast } = parameters
   const now = parameters.now ?? Date.now
@@ -166,10 +168,15 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
     return finish(user)
   }
 
-  /** The login worked, and this device must be unlocked (passkey or mailed code): the modal asks for it. */
+  /**
+   * The login worked, and the frame has a step for the user before the wallet opens: making a new
+   * user's wallet (the passkey offer first), or unlocking it on this device (passkey or mailed code).
+   */
   function unlockStep(error: unknown): true {
-    if ((error as { reason?: unknown } | undefined)?.reason !== 'UNLOCK_REQUIRED') throw error
-    router.push('UnlockWallet')
+    const reason = (error as { reason?: unknown } | undefined)?.reason
+    if (reason === 'SETUP_REQUIRED') router.push('SetUpWallet')
+    else if (reason === 'UNLOCK_REQUIRED') router.push('UnlockWallet')
+    else throw error
     return true
   }
 
@@ -250,12 +257,15 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
     },
     /** After UNLOCK_REQUIRED: the frame takes the user's passkey or a mailed code, then the login completes. */
     async unlockWallet(signal: AbortSignal): Promise<void> {
-      await finish(await api().unlockWallet(signal))
+      const user = await api().unlockWallet(signal)
+      if (router.store.getState().view === 'SetUpWallet' && user.recovery === 'passkey')
+        toast.showSuccess(PROTECTED)
+      await finish(user)
     },
     /** The frame's passkey offer; true once the user made one (their wallet is then theirs alone to recover). */
     async protectWithPasskey(signal: AbortSignal): Promise<boolean> {
       const { protected: made } = await api().protectWithPasskey(signal)
-      if (made) toast.showSuccess('Your wallet is now protected by your passkey')
+      if (made) toast.showSuccess(PROTECTED)
       return made
     },
     /** The frame mails a code and shows the private key in itself. */

@@ -3,9 +3,10 @@ import { errorMessage } from '../errors.ts'
 /**
  * Why the embedded wallet refused, for code that branches on it; the message stays the words shown.
  * `UNLOCK_REQUIRED`: the login worked, and this device must be unlocked: with the user's passkey, or
- * with a code mailed to them and typed in the secure frame.
+ * with a code mailed to them and typed in the secure frame. `SETUP_REQUIRED`: the login made a new user,
+ * whose wallet the frame makes once they answered its passkey offer.
  */
-export type EmbeddedErrorCode = 'EMAIL_COOLDOWN' | 'UNLOCK_REQUIRED'
+export type EmbeddedErrorCode = 'EMAIL_COOLDOWN' | 'UNLOCK_REQUIRED' | 'SETUP_REQUIRED'
 
 /**
  * A refusal of the embedded wallet's controller. Callers match `code`, never the message text, so

@@ -147,7 +147,12 @@ export function createHandlers(
       return await present(origin, user)
     } catch (error) {
       if (!(error instanceof UnlockNeededError)) throw error
-      throw new ApiError(error.message, 409, undefined, 'UNLOCK_REQUIRED')
+      throw new ApiError(
+        error.message,
+        409,
+        undefined,
+        error.by === 'setup' ? 'SETUP_REQUIRED' : 'UNLOCK_REQUIRED',
+      )
     }
   }
   // A session whose key this device does not hold counts as not connected: the page offers the

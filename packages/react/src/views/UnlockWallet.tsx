@@ -1,28 +1,45 @@
+import { useState } from 'react'
 import { useFrameStep } from './email/use-frame-step.ts'
 import type { ViewProps } from './types.ts'
 import './email/email-css.ts'
 
+const TEXT = {
+  setup: {
+    intro:
+      'Continue in the Portico secure window to make your wallet: protect it with a passkey, or not now.',
+    closed: 'Your wallet is made once you answer in the Portico secure window.',
+    retry: 'Continue',
+  },
+  unlock: {
+    intro: 'Continue in the Portico secure window to open your wallet on this device.',
+    closed: 'Your wallet stays locked on this device until you unlock it.',
+    retry: 'Unlock wallet',
+  },
+} as const
+
 /**
- * A new device whose login cannot open the wallet by itself: the secure frame over this view asks
- * for the user's passkey, or for the code it just mailed them, and opens the wallet here.
+ * A step the secure frame over this view takes before the wallet opens: a new user's wallet is made
+ * once they answered the passkey offer (SetUpWallet); a new device is unlocked with the user's
+ * passkey, or with the code the frame just mailed them (UnlockWallet).
  */
 export default function UnlockWallet({ portico }: ViewProps) {
+  const [text] = useState(
+    () => TEXT[portico.router.store.getState().view === 'SetUpWallet' ? 'setup' : 'unlock'],
+  )
   const { state, retry } = useFrameStep(
     (signal) => portico.embedded.unlockWallet(signal),
     () => undefined,
   )
   return (
     <div className="center stack">
-      <p>Continue in the Portico secure window to open your wallet on this device.</p>
+      <p>{text.intro}</p>
       {state.kind !== 'waiting' && (
         <>
           <p role="alert" className="error">
-            {state.kind === 'failed'
-              ? state.message
-              : 'Your wallet stays locked on this device until you unlock it.'}
+            {state.kind === 'failed' ? state.message : text.closed}
           </p>
           <button type="button" className="primary" onClick={retry}>
-            Unlock wallet
+            {text.retry}
           </button>
           <button type="button" className="link-button" onClick={() => portico.router.reset('Connect')}>
             Back to Connect

@@ -31,6 +31,7 @@ const VIEWS: Partial<Record<View, LazyView>> = {
   OnRampProviders: lazyView(() => import('./OnRampProviders.tsx')),
   BuyInProgress: lazyView(() => import('./BuyInProgress.tsx')),
   ProtectWallet: lazyView(() => import('./ProtectWallet.tsx')),
+  SetUpWallet: lazyView(() => import('./UnlockWallet.tsx')),
   UnlockWallet: lazyView(() => import('./UnlockWallet.tsx')),
   ExportPrivateKey: lazyView(() => import('./ExportPrivateKey.tsx')),
   RegisterAccountName: lazyView(() => import('./RegisterAccountName.tsx')),
@@ -76,6 +77,7 @@ export function viewTitle(view: View, data: RouterData | undefined): string {
     case 'UpdateEmailPrimaryOtp':
     case 'UpdateEmailSecondaryOtp':
       return 'Edit Email'
+    case 'SetUpWallet':
     case 'ProtectWallet':
       return 'Protect Your Wallet'
     case 'UnlockWallet':
