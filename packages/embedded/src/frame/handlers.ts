@@ -14,7 +14,7 @@ import {
   UnlockNeededError,
 } from './keys/custody.ts'
 import type { DeviceKey } from './keys/device-key.ts'
-import { createRecoveryPasskey, unlockRecoveryPasskey } from './keys/passkey.ts'
+import { createRecoveryPasskey, type PasskeyRef, unlockRecoveryPasskey } from './keys/passkey.ts'
 import { signRequest } from './keys/sign-request.ts'
 import { askForPasskey, offerPasskey } from './passkey-scenes.ts'
 import { readToken, writeToken } from './session.ts'
@@ -343,6 +343,15 @@ export function createHandlers(
     },
     async EXPORT_KEY(_payload, origin, messageId) {
       const user = await connectedUser(origin)
+      // Whoever is at an unlocked browser holds its device share; a passkey user's own fingerprint,
+      // face or screen lock is asked too before the key is shown.
+      if (user.recovery === 'passkey') {
+        const { passkey } = await keyCall(origin)<{ passkey: PasskeyRef | null }>('/key/status')
+        if (passkey)
+          await askForPasskey(tasks, { messageId, origin, email: user.email ?? '', purpose: 'export' }, () =>
+            unlockRecoveryPasskey(passkey).then(() => undefined),
+          )
+      }
       await withSession(() => call(origin, '/key/export/code'))
       await exportKeyScene(tasks, { messageId, origin, email: user.email ?? '' }, (otp) =>
         custody.exportKey(keyCall(origin), user.address, otp),

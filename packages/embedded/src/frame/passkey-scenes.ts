@@ -77,26 +77,35 @@ export function offerPasskey(
   })
 }
 
+const ASK_TEXT = {
+  unlock: {
+    title: 'Unlock your wallet',
+    text: (email: string) =>
+      `This device does not hold your wallet yet. Use the passkey you made for ${email} to unlock it here.`,
+  },
+  export: {
+    title: 'Confirm it is you',
+    text: (email: string) =>
+      `Showing your private key needs the passkey you made for ${email}, as well as a code we e-mail you.`,
+  },
+} as const
+
 /**
- * A new device of a passkey user: the wallet opens here once the user unlocks it with the passkey.
- * "Cancel" ends the task as cancelled; a failed try stays on screen with what to do.
+ * The user's passkey, asked in the frame: on a new device it opens the wallet here (`unlock`); before
+ * the private key is shown it confirms the person at this device is its owner (`export`). "Cancel"
+ * ends the task as cancelled; a failed try stays on screen with what to do.
  */
 export function askForPasskey(
   tasks: Tasks,
-  request: { messageId: string; origin: string; email: string },
+  request: { messageId: string; origin: string; email: string; purpose?: keyof typeof ASK_TEXT },
   restore: () => Promise<void>,
 ): Promise<void> {
+  const ask = ASK_TEXT[request.purpose ?? 'unlock']
   return tasks.run<void>(request.messageId, request.origin, (finish) => (root) => {
     const view = taskCard(
       'passkey-unlock-title',
-      'Unlock your wallet',
-      [
-        h(
-          'p',
-          {},
-          `This device does not hold your wallet yet. Use the passkey you made for ${request.email} to unlock it here.`,
-        ),
-      ],
+      ask.title,
+      [h('p', {}, ask.text(request.email))],
       [
         { label: 'Cancel', run: () => finish({ error: new TaskCancelled() }) },
         {
