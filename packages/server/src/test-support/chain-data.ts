@@ -89,6 +89,7 @@ export const BalanceResponse = z.strictObject({
       price: z.number(),
       quantity: Quantity,
       iconUrl: z.string(),
+      verified: z.boolean(),
     }),
   ),
 })
@@ -97,7 +98,12 @@ const Transfer = z.strictObject({
   direction: z.enum(['in', 'out', 'self']),
   quantity: z.strictObject({ numeric: z.string(), decimals: z.number().optional() }),
   fungible_info: z
-    .strictObject({ name: z.string(), symbol: z.string(), icon: z.strictObject({ url: z.string() }) })
+    .strictObject({
+      name: z.string(),
+      symbol: z.string(),
+      icon: z.strictObject({ url: z.string() }),
+      verified: z.boolean(),
+    })
     .optional(),
   nft_info: z
     .strictObject({
