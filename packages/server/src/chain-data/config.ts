@@ -95,8 +95,8 @@ export const ChainOptions = z.object({
   index: z.boolean().default(true),
   pollIntervalMs: z.number().int().positive().default(300),
   /**
-   * How long a block may wait unindexed, with the indexer not moving, before `/health/ready` calls
-   * indexing stuck (503). Longer than a slow batch of a catch-up; tests set it small.
+   * How long the index may stay behind the chain without moving before `/health/ready` calls
+   * indexing stuck (503). Longer than a slow batch of a catch-up; tests set it to 0.
    */
   indexingStuckAfterMs: z.number().int().nonnegative().default(120_000),
   /** Memory for history pages kept until their account has new activity (history-cache.ts); 0 turns it off. */

@@ -11,36 +11,37 @@ export const IndexingReport = z.object({
 type IndexingReport = z.output<typeof IndexingReport>
 
 /**
- * Whether the index keeps up with the chain. Stuck means: the chain has a block the index lacks,
- * that block has been there longer than `indexingStuckAfterMs`, and the cursor has not moved for
- * as long either. So a long catch-up (the cursor moves) and a quiet chain that just made a block
- * (the block is new) both stay ready, while an indexer that fails on every try, or that no
- * instance runs, is reported. Read from the database, so every instance answers the same.
+ * Whether the index keeps up with the chain, as `(head) => report`. Stuck means: for at least
+ * `indexingStuckAfterMs` the cursor has not moved (by the database's clock, so whichever instance
+ * indexes) and this instance has seen the chain ahead of it (by its own probes: block timestamps
+ * cannot tell, since a dev chain's clock may run days behind). So a long catch-up (the cursor moves)
+ * and a quiet chain that just made a block (first seen ahead now) stay ready, while an indexer that
+ * fails on every try, or that no instance runs, is reported.
  */
-export async function checkIndexing(
-  chain: ChainData,
-  head: number,
-  startedAt: number,
-): Promise<IndexingReport> {
-  const cursor = await chain.database.db
-    .selectFrom('chain_cursors')
-    .select(['block_number', sql<string>`extract(epoch from now() - updated_at) * 1000`.as('idle_ms')])
-    .where('chain_id', '=', chain.config.chainId)
-    .executeTakeFirst()
-  const indexed = cursor ? Number(cursor.block_number) : undefined
-  const report = indexed === undefined ? {} : { blockNumber: indexed }
-  const next = indexed === undefined ? chain.config.startBlock : indexed + 1
-  if (next > head) return { ok: true, ...report }
-  const idleMs = cursor ? Number(cursor.idle_ms) : Date.now() - startedAt
-  const block = await chain.client.getBlock({ blockNumber: BigInt(next) })
-  const waitingMs = Date.now() - Number(block.timestamp) * 1000
-  const limit = chain.config.indexingStuckAfterMs
-  if (Math.min(idleMs, waitingMs) <= limit) return { ok: true, ...report }
-  return {
-    ok: false,
-    ...report,
-    message: `Indexing is stuck: block ${next} has been on the chain (now at ${head}) for ${Math.round(
-      waitingMs / 1000,
-    )} s and is not indexed; see the services' log`,
+export function indexingCheck(chain: ChainData): (head: number) => Promise<IndexingReport> {
+  let behind: { cursor: number; since: number } | undefined
+  return async (head) => {
+    const row = await chain.database.db
+      .selectFrom('chain_cursors')
+      .select(['block_number', sql<string>`extract(epoch from now() - updated_at) * 1000`.as('idle_ms')])
+      .where('chain_id', '=', chain.config.chainId)
+      .executeTakeFirst()
+    const cursor = row ? Number(row.block_number) : chain.config.startBlock - 1
+    const report = row ? { blockNumber: cursor } : {}
+    if (cursor >= head) {
+      behind = undefined
+      return { ok: true, ...report }
+    }
+    const now = Date.now()
+    if (behind?.cursor !== cursor) behind = { cursor, since: now }
+    const stuckMs = Math.min(row ? Number(row.idle_ms) : Number.POSITIVE_INFINITY, now - behind.since)
+    if (stuckMs < chain.config.indexingStuckAfterMs) return { ok: true, ...report }
+    return {
+      ok: false,
+      ...report,
+      message: `Indexing is stuck at block ${cursor} (the chain is at ${head}) for ${Math.round(
+        stuckMs / 1000,
+      )} s; see the services' log`,
+    }
   }
 }

@@ -5,7 +5,7 @@ import type { ChainData } from '../chain-data/config.ts'
 import { CHAIN_UNAVAILABLE_MESSAGE, NODE_TIMEOUT_MS } from '../chain-data/node.ts'
 import type { Database } from '../db/database.ts'
 import type { ZodTypeProvider } from '../http/route-schema.ts'
-import { checkIndexing, IndexingReport } from './indexing.ts'
+import { IndexingReport, indexingCheck } from './indexing.ts'
 
 const DatabaseKind = z.enum(['pglite', 'postgres']) satisfies z.ZodType<Database['kind']>
 
@@ -47,15 +47,15 @@ export const healthPlugin: FastifyPluginAsync<{ database: Database; chain?: Chai
   })
 
   const readyAnswers = { 200: readiness('ok'), 503: readiness('unavailable') }
-  const startedAt = Date.now()
+  const checkIndexing = chain ? indexingCheck(chain) : undefined
   app.get('/health/ready', { schema: { response: readyAnswers } }, async (_request, reply) => {
     const [databaseReport, chainReport] = await Promise.all([
       checkDatabase(database),
       chain ? checkChain(chain) : undefined,
     ])
     const indexingReport =
-      chain && chainReport?.blockNumber !== undefined && databaseReport.ok
-        ? await withinTimeout(checkIndexing(chain, chainReport.blockNumber, startedAt)).catch(() => ({
+      checkIndexing && chainReport?.blockNumber !== undefined && databaseReport.ok
+        ? await withinTimeout(checkIndexing(chainReport.blockNumber)).catch(() => ({
             ok: false,
             message: 'Could not compare the index with the chain',
           }))
