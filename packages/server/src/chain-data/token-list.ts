@@ -21,15 +21,14 @@ export const ListedToken = z.object({
     .optional()
     .transform((url) => (url && /^(https?:\/\/|data:image\/)/i.test(url) ? url : undefined)),
 })
-export type ListedToken = z.output<typeof ListedToken>
+type ListedToken = z.output<typeof ListedToken>
 
-export const TokenList = z.looseObject({
+const TokenList = z.looseObject({
   name: z.string(),
   timestamp: z.string(),
   version: z.object({ major: z.number(), minor: z.number(), patch: z.number() }),
   tokens: z.array(ListedToken),
 })
-export type TokenList = z.input<typeof TokenList>
 
 /** The tokens of the token list at `path` (`PORTICO_TOKEN_LIST`); a clear error when it is unreadable. */
 export function readTokenList(path: string): ListedToken[] {

@@ -10,7 +10,7 @@ export const NAME_LIMIT = 64
 /** Characters kept of a token symbol: real symbols are a few letters. */
 export const SYMBOL_LIMIT = 32
 /** Characters of an NFT image URL kept; on-chain SVG data URLs fit, a flood does not (longer: no image). */
-export const IMAGE_URL_LIMIT = 32_768
+const IMAGE_URL_LIMIT = 32_768
 
 // C0 and C1 controls (NUL included), the bidirectional embeddings, overrides and isolates, the
 // zero-width characters and the byte-order mark, and lone surrogates (not encodable as UTF-8).
@@ -23,7 +23,7 @@ const UNSAFE_ALL = new RegExp(UNSAFE.source, 'gu')
  * `US\u200bDC` reads as what it showed: `USDC`), with runs of whitespace made one space, trimmed,
  * and cut to `limit` characters (code points, so a character is never split in two).
  */
-export function cleanTokenText(text: string, limit: number): string {
+function cleanTokenText(text: string, limit: number): string {
   const clean = text
     .replace(/[\t\n\v\f\r\u0085\u2028\u2029]/gu, ' ')
     .replace(UNSAFE_ALL, '')
