@@ -14,8 +14,8 @@ const IMAGE_URL_LIMIT = 32_768
 
 // C0 and C1 controls (NUL included), the bidirectional embeddings, overrides and isolates, the
 // zero-width characters and the byte-order mark, and lone surrogates (not encodable as UTF-8).
-// In a `u` expression a surrogate range matches only unpaired halves.
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\ud800-\udfff]/u
+// `\p{Cc}` is C0, DEL and C1; in a `u` expression `\p{Cs}` matches only unpaired surrogate halves.
+const UNSAFE = /[\p{Cc}\p{Cs}\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/u
 const UNSAFE_ALL = new RegExp(UNSAFE.source, 'gu')
 
 /**
