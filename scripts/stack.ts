@@ -7,6 +7,7 @@ import {
   DEMO_POOL_TOKENS,
   DEMO_TOKEN_ICONS,
   DEV_ACCOUNTS,
+  demoTokenList,
   ensureDemoDeployment,
   ensureNameResolver,
   ensureSmartAccounts,
@@ -22,6 +23,7 @@ import {
   metadataOptionsFromEnv,
   onrampSettingsFromEnv,
   priceTableFromEnv,
+  readTokenList,
   rpcUpstreamsFromEnv,
   SOCIAL_CALLBACK_PATH,
   socialSettingsFromEnv,
@@ -142,6 +144,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const servicesUrl =
       options.publicUrl ?? `http://${host === '127.0.0.1' ? 'localhost' : host}:${serverPort}`
     const tokenIcons = iconTableFromEnv(process.env.PORTICO_TOKEN_ICONS) ?? DEMO_TOKEN_ICONS
+    // The demo tokens are the ones this operator vouches for: priced, iconed and shown as verified.
+    const tokenListPath = process.env.PORTICO_TOKEN_LIST || join(dataDir, 'token-list.json')
+    if (!process.env.PORTICO_TOKEN_LIST) {
+      await writeFile(tokenListPath, `${JSON.stringify(demoTokenList(deployment), null, 2)}\n`)
+    }
     const namesGatewayKey =
       parseGatewayKey(options.namesGatewayKey) ?? (await devKey(dataDir, 'names-gateway.key'))
     const identityProvider = await step(log, 'social login: development identity provider', () =>
@@ -172,6 +179,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           spamCollections: [deployment.nfts.spam.address],
           prices: priceTableFromEnv(process.env.PORTICO_PRICES),
           tokenIcons,
+          tokenList: readTokenList(tokenListPath),
           metadata: metadataOptionsFromEnv(process.env),
         },
         trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),

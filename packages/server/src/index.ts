@@ -8,6 +8,7 @@ export {
   priceTableFromEnv,
 } from './chain-data/config.ts'
 export { type ChainServices, startChainServices } from './chain-data/service.ts'
+export { readTokenList } from './chain-data/token-list.ts'
 export { SwapsOptions, type SwapsOptionsInput } from './convert/config.ts'
 export { type Database, type OpenDatabaseOptions, openDatabase } from './db/database.ts'
 export type { Tables } from './db/tables.ts'

@@ -16,12 +16,19 @@ export interface Balance {
   /** `decimals` is a string and `numeric` a decimal string in whole token units. */
   quantity: { decimals: string; numeric: string }
   iconUrl: string
+  /**
+   * False for a token the services' operator has not listed: anyone can deploy a token named
+   * "USD Coin" with symbol "USDC", so its name proves nothing. Absent from other sources.
+   */
+  verified?: boolean | undefined
 }
 
 export interface FungibleInfo {
   name?: string | undefined
   symbol?: string | undefined
   icon?: { url?: string | undefined } | undefined
+  /** As `Balance.verified`. */
+  verified?: boolean | undefined
 }
 
 export interface NftInfo {

@@ -15,6 +15,8 @@ const Balance = z.object({
   price: z.number(),
   quantity: z.object({ decimals: z.string(), numeric: z.string() }),
   iconUrl: z.string(),
+  /** False for a token not on the operator's token list: its name and symbol are its own say-so. */
+  verified: z.boolean(),
 }) satisfies z.ZodType<Client.Balance>
 
 export const BalancesAnswer = z.object({ balances: z.array(Balance) })
@@ -23,7 +25,12 @@ const Transfer = z.object({
   direction: z.enum(['in', 'out', 'self']),
   quantity: z.object({ numeric: z.string(), decimals: z.number().optional() }),
   fungible_info: z
-    .object({ name: z.string(), symbol: z.string(), icon: z.object({ url: z.string() }) })
+    .object({
+      name: z.string(),
+      symbol: z.string(),
+      icon: z.object({ url: z.string() }),
+      verified: z.boolean(),
+    })
     .optional(),
   nft_info: z
     .object({
@@ -52,6 +59,7 @@ const Transaction = z.object({
   }),
   transfers: z.array(Transfer),
 })
+export type Balance = z.input<typeof Balance>
 export type Transaction = z.input<typeof Transaction>
 export type Transfer = z.input<typeof Transfer>
 

@@ -1,10 +1,11 @@
-import type { Balance } from '@portico/core/account/types'
 import { sql } from 'kysely'
 import { type Address, formatUnits } from 'viem'
 import { preparedAs } from '../db/prepared-statements.ts'
+import type { Balance } from './answers.ts'
 import { checksummed } from './checksum.ts'
-import { type ChainData, iconOf, priceOf } from './config.ts'
+import type { ChainData } from './config.ts'
 import { askNode } from './node.ts'
+import { tokenTrust } from './token-trust.ts'
 
 /** How long a native balance read from the node is reused; `forceUpdate` skips it. */
 const NATIVE_TTL_MS = 2_000
@@ -57,7 +58,7 @@ function toBalance(
   token: { address?: string; name: string; symbol: string; decimals: number; balance: bigint },
 ): Balance {
   const numeric = formatUnits(token.balance, token.decimals)
-  const price = priceOf(chain.config, token.symbol, token.address)
+  const { verified, price, iconUrl } = tokenTrust(chain.config, token.address)
   return {
     name: token.name,
     symbol: token.symbol,
@@ -66,7 +67,8 @@ function toBalance(
     value: Number(numeric) * price,
     price,
     quantity: { decimals: String(token.decimals), numeric },
-    iconUrl: iconOf(chain.config, token.symbol, token.address),
+    iconUrl,
+    verified,
   }
 }
 

@@ -1,31 +1,9 @@
 import { expect, test } from 'vitest'
-import {
-  ChainOptions,
-  iconOf,
-  iconTableFromEnv,
-  metadataOptionsFromEnv,
-  priceOf,
-  priceTableFromEnv,
-} from './config.ts'
-
-const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+import { ChainOptions, iconTableFromEnv, metadataOptionsFromEnv, priceTableFromEnv } from './config.ts'
 
 function config(extra: object) {
   return ChainOptions.parse({ rpcUrl: 'http://127.0.0.1:8545', chainId: 31337, ...extra })
 }
-
-test('prices and icons are found by token address first, then by symbol in any case', () => {
-  const chain = config({
-    prices: { usdc: 1, [TOKEN]: 0.99 },
-    tokenIcons: { usdc: 'https://icons.example/usdc.svg', [TOKEN]: 'data:image/png;base64,AAAA' },
-  })
-  expect(priceOf(chain, 'USDC')).toBe(1)
-  expect(priceOf(chain, 'USDC', TOKEN.toLowerCase())).toBe(0.99)
-  expect(priceOf(chain, 'UNKNOWN')).toBe(0)
-  expect(iconOf(chain, 'Usdc')).toBe('https://icons.example/usdc.svg')
-  expect(iconOf(chain, 'USDC', TOKEN)).toBe('data:image/png;base64,AAAA')
-  expect(iconOf(chain, 'DAI')).toBe('')
-})
 
 test('an icon that is not an http(s) or data:image URL is refused when the services start', () => {
   expect(() => config({ tokenIcons: { USDC: 'javascript:alert(1)' } })).toThrow(

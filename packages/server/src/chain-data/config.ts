@@ -3,18 +3,23 @@ import { z } from 'zod'
 import type { Database } from '../db/database.ts'
 import { normaliseAllowedHost } from '../http/public-address.ts'
 import { DEFAULT_ARWEAVE_GATEWAY, DEFAULT_IPFS_GATEWAY } from '../indexer/metadata.ts'
+import { ListedToken } from './token-list.ts'
 
 const Address = z
   .string()
   .regex(/^0x[0-9a-fA-F]{40}$/, 'expected 0x and 40 hex digits')
   .transform((value) => value.toLowerCase())
 
-/** USD prices by token symbol, until pool-derived prices arrive with swaps. */
+/**
+ * USD prices by token symbol, until pool-derived prices arrive with swaps. A symbol applies only to
+ * the native coin and to tokens on the operator's token list (token-trust.ts).
+ */
 export const DEFAULT_PRICES: Readonly<Record<string, number>> = { ETH: 3000, WETH: 3000, USDC: 1, DAI: 1 }
 
 /**
- * A table keyed by token symbol (`USDC`) or token address (`0x…`, which wins over the symbol), as
- * the operator writes the price and icon tables.
+ * A table keyed by token address (`0x…`, for that contract whatever it calls itself) or token symbol
+ * (`USDC`, for the native coin and the token list's token of that symbol only), as the operator
+ * writes the price and icon tables.
  */
 function tokenTable<T extends z.ZodType>(value: T) {
   return z
@@ -78,12 +83,22 @@ export const ChainOptions = z.object({
   spamCollections: z.array(Address).default([]),
   prices: PriceTable.default(DEFAULT_PRICES),
   tokenIcons: IconTable.default({}),
+  /**
+   * The tokens the operator vouches for (a token list's `tokens`, `PORTICO_TOKEN_LIST`): the only
+   * ones marked verified, priced or given an icon by symbol; entries for other chains are ignored.
+   */
+  tokenList: z.array(ListedToken).default([]),
   nativeCurrency: z
     .object({ name: z.string(), symbol: z.string(), decimals: z.number().int().min(0).max(36) })
     .default({ name: 'Ether', symbol: 'ETH', decimals: 18 }),
   /** False for an instance that only serves reads; normally every instance tries, and the lock picks one. */
   index: z.boolean().default(true),
   pollIntervalMs: z.number().int().positive().default(300),
+  /**
+   * How long the index may stay behind the chain without moving before `/health/ready` calls
+   * indexing stuck (503). Longer than a slow batch of a catch-up; tests set it to 0.
+   */
+  indexingStuckAfterMs: z.number().int().nonnegative().default(120_000),
   /** Memory for history pages kept until their account has new activity (history-cache.ts); 0 turns it off. */
   historyCacheMb: z.number().nonnegative().default(32),
   metadata: MetadataOptions.prefault({}),
@@ -101,17 +116,10 @@ export interface ChainData {
   caipNetworkId: string
 }
 
-/** USD per whole token: by address first, then symbol; unknown tokens are worth 0. */
-export function priceOf(config: ChainConfig, symbol: string, address?: string): number {
-  return tableEntry(config.prices, symbol, address) ?? 0
-}
-
-/** The token's icon URL, by address first, then symbol; '' when the operator gave none. */
-export function iconOf(config: ChainConfig, symbol: string, address?: string): string {
-  return tableEntry(config.tokenIcons, symbol, address) ?? ''
-}
-
-/** A price or icon table's entry for a token: by address first, then symbol. */
+/**
+ * A price or icon table's entry for a token the operator configured itself (the swap tokens): by
+ * address first, then symbol. Tokens from the chain go through token-trust.ts instead.
+ */
 export function tableEntry<T>(
   table: Record<string, T>,
   symbol: string,

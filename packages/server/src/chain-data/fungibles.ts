@@ -1,13 +1,14 @@
 import type { ParsedCaipAddress } from '@portico/core/caip'
 import type { Fungible } from './answers.ts'
 import { checksummed } from './checksum.ts'
-import { type ChainData, iconOf, priceOf } from './config.ts'
+import type { ChainData } from './config.ts'
+import { tokenTrust } from './token-trust.ts'
 
 /** The address wallets and swap APIs use for a chain's native currency. */
 const NATIVE_PLACEHOLDER = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 
 /**
- * Prices for the requested tokens of the served chain, from the operator's table. Tokens the index
+ * Prices for the requested tokens of the served chain, from the operator's table (by address). Tokens the index
  * has never seen, and other chains, are left out rather than priced at a guess.
  */
 export async function fungiblePrices(chain: ChainData, addresses: ParsedCaipAddress[]): Promise<Fungible[]> {
@@ -35,12 +36,13 @@ export async function fungiblePrices(chain: ChainData, addresses: ParsedCaipAddr
         ? { ...chain.config.nativeCurrency, address: undefined }
         : known.get(address)
     if (!token) continue
+    const { iconUrl, price } = tokenTrust(chain.config, token.address)
     fungibles.push({
       address: `${chain.caipNetworkId}:${checksummed(address)}`,
       name: token.name,
       symbol: token.symbol,
-      iconUrl: iconOf(chain.config, token.symbol, token.address),
-      price: priceOf(chain.config, token.symbol, token.address),
+      iconUrl,
+      price,
     })
   }
   return fungibles

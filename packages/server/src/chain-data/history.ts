@@ -5,9 +5,9 @@ import type { EventKind } from '../indexer/tables.ts'
 import type { Transaction, Transfer } from './answers.ts'
 import { checksummed } from './checksum.ts'
 import type { ChainData } from './config.ts'
-import { iconOf, priceOf } from './config.ts'
 import { decodeCursor, encodeCursor, HistoryCursor, MAX_TX_INDEX } from './cursor.ts'
 import { classifyOperation, directionOf, partiesOf } from './operation-type.ts'
+import { tokenTrust } from './token-trust.ts'
 
 interface Row {
   hash: string
@@ -145,11 +145,11 @@ function toTransfer(chain: ChainData, address: string, event: EventJson): Transf
         decimals: event.decimals ?? 0,
       }
   const numeric = formatUnits(BigInt(event.amount), decimals)
-  const price = priceOf(chain.config, symbol, event.contract ?? undefined)
+  const { verified, price, iconUrl } = tokenTrust(chain.config, native ? undefined : (event.contract ?? ''))
   return {
     direction,
     quantity: { numeric, decimals },
-    fungible_info: { name, symbol, icon: { url: iconOf(chain.config, symbol, event.contract ?? undefined) } },
+    fungible_info: { name, symbol, icon: { url: iconUrl }, verified },
     value: Number(numeric) * price,
     price,
   }

@@ -152,6 +152,7 @@ describeEachBackend('the services outlive their chain node', (backend) => {
       status: 'ok',
       database: { kind: backend.name, ok: true },
       chain: { ok: true, blockNumber: expect.any(Number) },
+      indexing: { ok: true, blockNumber: expect.any(Number) },
     })
   })
 

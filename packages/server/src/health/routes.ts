@@ -5,6 +5,7 @@ import type { ChainData } from '../chain-data/config.ts'
 import { CHAIN_UNAVAILABLE_MESSAGE, NODE_TIMEOUT_MS } from '../chain-data/node.ts'
 import type { Database } from '../db/database.ts'
 import type { ZodTypeProvider } from '../http/route-schema.ts'
+import { IndexingReport, indexingCheck } from './indexing.ts'
 
 const DatabaseKind = z.enum(['pglite', 'postgres']) satisfies z.ZodType<Database['kind']>
 
@@ -21,13 +22,19 @@ const ChainReport = z.object({
 type ChainReport = z.output<typeof ChainReport>
 
 const readiness = <Status extends string>(status: Status) =>
-  z.object({ status: z.literal(status), database: DatabaseReport, chain: ChainReport.optional() })
+  z.object({
+    status: z.literal(status),
+    database: DatabaseReport,
+    chain: ChainReport.optional(),
+    indexing: IndexingReport.optional(),
+  })
 
 /**
  * Two answers for load balancers and the start script. `/health` is liveness: it answers when the
  * database does and never asks the chain node, so a node outage does not get the process restarted
  * (the indexer resumes by itself). `/health/ready` is readiness: the database and the chain node
- * each reported, and 503 while either is down, so traffic can be sent elsewhere meanwhile.
+ * each reported, and 503 while either is down, so traffic can be sent elsewhere meanwhile; and,
+ * while the node answers, whether the index keeps up with it (indexing.ts), 503 when it is stuck.
  */
 export const healthPlugin: FastifyPluginAsync<{ database: Database; chain?: ChainData | undefined }> = async (
   scope,
@@ -40,13 +47,26 @@ export const healthPlugin: FastifyPluginAsync<{ database: Database; chain?: Chai
   })
 
   const readyAnswers = { 200: readiness('ok'), 503: readiness('unavailable') }
+  const checkIndexing = chain ? indexingCheck(chain) : undefined
   app.get('/health/ready', { schema: { response: readyAnswers } }, async (_request, reply) => {
     const [databaseReport, chainReport] = await Promise.all([
       checkDatabase(database),
       chain ? checkChain(chain) : undefined,
     ])
-    const reports = { database: databaseReport, ...(chainReport ? { chain: chainReport } : {}) }
-    if (databaseReport.ok && (chainReport?.ok ?? true)) return { status: 'ok' as const, ...reports }
+    const indexingReport =
+      checkIndexing && chainReport?.blockNumber !== undefined && databaseReport.ok
+        ? await withinTimeout(checkIndexing(chainReport.blockNumber)).catch(() => ({
+            ok: false,
+            message: 'Could not compare the index with the chain',
+          }))
+        : undefined
+    const reports = {
+      database: databaseReport,
+      ...(chainReport ? { chain: chainReport } : {}),
+      ...(indexingReport ? { indexing: indexingReport } : {}),
+    }
+    const ok = databaseReport.ok && (chainReport?.ok ?? true) && (indexingReport?.ok ?? true)
+    if (ok) return { status: 'ok' as const, ...reports }
     return reply.code(503).send({ status: 'unavailable', ...reports })
   })
 }

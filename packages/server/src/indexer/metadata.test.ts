@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { PublicClient } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { DEFAULT_METADATA_SOURCES, httpUrl, readNftMetadata } from './metadata.ts'
+import { DEFAULT_METADATA_SOURCES, httpUrl, readNftMetadata, readTokenMetadata } from './metadata.ts'
 
 const CONTRACT = '0x00000000000000000000000000000000000000cc'
 let server: Server
@@ -50,7 +50,11 @@ describe('NFT metadata', () => {
     const id = `${'0'.repeat(61)}abc`
     expect(calls).toEqual([`uri(${0xabcn})`])
     expect(requested).toEqual([`/badges/${id}.json`])
-    expect(metadata).toEqual({ name: `Item /badges/${id}.json`, image: 'https://images.example/item.png' })
+    // The echoed name is longer than names are kept (64 characters).
+    expect(metadata).toEqual({
+      name: `Item /badges/${id}.json`.slice(0, 64),
+      image: 'https://images.example/item.png',
+    })
   })
 
   test('ERC-721 reads tokenURI(id) as it is', async () => {
@@ -108,4 +112,32 @@ test('token and image URIs: http(s) as they are, IPFS and Arweave in their gatew
   for (const other of ['ipfs://', 'file:///etc/passwd', 'ftp://x/1', 'gopher://x', 'data:,{}', '/1.json']) {
     expect(httpUrl(other, gateways)).toBeUndefined()
   }
+})
+
+describe("a contract's or token URI's own text", () => {
+  test('token name and symbol are cleaned and capped, and decimals out of range count as none', async () => {
+    const answers: Record<string, unknown> = {
+      name: `evil\u0000${'n'.repeat(100)}`,
+      symbol: 'US\u202eDC',
+      decimals: 2 ** 40,
+    }
+    const client = {
+      readContract: async ({ functionName }: { functionName: string }) => answers[functionName],
+    }
+    const metadata = await readTokenMetadata(client as unknown as PublicClient, CONTRACT, 'erc20')
+    expect(metadata).toEqual({
+      address: CONTRACT,
+      standard: 'erc20',
+      name: `evil${'n'.repeat(60)}`,
+      symbol: 'USDC',
+      decimals: null,
+    })
+  })
+
+  test('an NFT name is cleaned and capped like a token name, an image URL with a NUL is no image', async () => {
+    const json = { name: `Orb\u0000 #1${'!'.repeat(100)}`, image: 'https://images.example/\u0000.png' }
+    const uri = `data:application/json,${encodeURIComponent(JSON.stringify(json))}`
+    const metadata = await readNftMetadata(node(uri, []), CONTRACT, 1n, 'erc721', LOCAL)
+    expect(metadata).toEqual({ name: `Orb #1${'!'.repeat(58)}`, image: null })
+  })
 })

@@ -2,6 +2,7 @@ import { type Address, erc20Abi, erc721Abi, type PublicClient, parseAbi } from '
 import { z } from 'zod'
 import { fetchJson, type Resolve } from '../http/safe-fetch.ts'
 import type { TokenStandard } from './tables.ts'
+import { cleanImageUrl, cleanName, cleanSymbol } from './token-text.ts'
 
 const erc1155UriAbi = parseAbi(['function uri(uint256 id) view returns (string)'])
 
@@ -14,7 +15,11 @@ export interface TokenMetadata {
   decimals: number | null
 }
 
-/** Reads name, symbol and decimals; a contract that does not answer keeps a placeholder, not a failure. */
+/**
+ * Reads name, symbol and decimals; a contract that does not answer keeps a placeholder, not a
+ * failure. Name and symbol are cleaned and capped (token-text.ts), and decimals outside what a
+ * token can use (0-255) count as none, so whatever a contract answers can be stored.
+ */
 export async function readTokenMetadata(
   client: PublicClient,
   address: string,
@@ -33,10 +38,15 @@ export async function readTokenMetadata(
   return {
     address,
     standard,
-    name: name ?? '',
-    symbol: symbol ?? '',
-    decimals: decimals === undefined ? null : Number(decimals),
+    name: typeof name === 'string' ? cleanName(name) : '',
+    symbol: typeof symbol === 'string' ? cleanSymbol(symbol) : '',
+    decimals: validDecimals(decimals),
   }
+}
+
+function validDecimals(decimals: unknown): number | null {
+  const value = Number(decimals)
+  return Number.isInteger(value) && value >= 0 && value <= 255 ? value : null
 }
 
 const NftJson = z.looseObject({
@@ -73,7 +83,8 @@ export const DEFAULT_METADATA_SOURCES: MetadataSources = {
 /**
  * The name and preview image of one NFT from its token URI: `data:` JSON (base64 or percent-encoded),
  * or a JSON document over http(s), IPFS or Arweave read by `fetchJson`'s rules within `timeoutMs`.
- * Anything unreadable or refused leaves both null, so the item still lists, with its collection name.
+ * Anything unreadable or refused leaves both null, so the item still lists, with its collection name;
+ * the name is cleaned and capped like a token's.
  */
 export async function readNftMetadata(
   client: PublicClient,
@@ -101,7 +112,11 @@ export async function readNftMetadata(
           })
     const json = NftJson.parse(await loadTokenUri(uri, options))
     const image = json.image ?? json.image_url
-    return { name: json.name ?? null, image: image === undefined ? null : (httpUrl(image, options) ?? image) }
+    const name = json.name === undefined ? '' : cleanName(json.name)
+    return {
+      name: name === '' ? null : name,
+      image: image === undefined ? null : cleanImageUrl(httpUrl(image, options) ?? image),
+    }
   } catch {
     return { name: null, image: null }
   }

@@ -96,7 +96,9 @@ export async function writeBatch(
       .insertInto('chain_cursors')
       .values({ chain_id: chainId, block_number: next.number, block_hash: next.hash })
       .onConflict((conflict) =>
-        conflict.column('chain_id').doUpdateSet({ block_number: next.number, block_hash: next.hash }),
+        conflict
+          .column('chain_id')
+          .doUpdateSet({ block_number: next.number, block_hash: next.hash, updated_at: sql`now()` }),
       )
       .execute()
   })
@@ -181,7 +183,7 @@ export async function rollbackTo(
     if (ancestor) {
       await trx
         .updateTable('chain_cursors')
-        .set({ block_number: ancestor.number, block_hash: ancestor.hash })
+        .set({ block_number: ancestor.number, block_hash: ancestor.hash, updated_at: sql`now()` })
         .where('chain_id', '=', chainId)
         .execute()
     } else {

@@ -1,9 +1,16 @@
+import type { Generated } from 'kysely'
 /**
  * The indexer's rows (migration 0002). Big integers travel as decimal strings: node-postgres returns
  * bigint and numeric as strings and PGlite returns bigint as a number, so readers convert explicitly.
  */
 export interface ChainTables {
-  chain_cursors: { chain_id: number; block_number: number | string; block_hash: string }
+  chain_cursors: {
+    chain_id: number
+    block_number: number | string
+    block_hash: string
+    /** Set by the database whenever the cursor moves (migration 0024). */
+    updated_at: Generated<Date>
+  }
   chain_blocks: {
     chain_id: number
     number: number | string

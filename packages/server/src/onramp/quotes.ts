@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import { type ChainData, priceOf } from '../chain-data/config.ts'
+import type { ChainData } from '../chain-data/config.ts'
 import { askNode } from '../chain-data/node.ts'
+import { tokenTrust } from '../chain-data/token-trust.ts'
 import type { Tables } from '../db/tables.ts'
 import { HttpError } from '../http/errors.ts'
 import {
@@ -34,7 +35,7 @@ export const offeredProviders = (options: OnrampOptions): ProviderId[] =>
 /** The one currency on sale: the chain's native token, while the price table gives it a price. */
 export function nativeOffer(chain: ChainData) {
   const { symbol, name, decimals } = chain.config.nativeCurrency
-  const usdPrice = toFixedPoint(priceOf(chain.config, symbol), PRICE_DECIMALS) ?? 0n
+  const usdPrice = toFixedPoint(tokenTrust(chain.config, undefined).price, PRICE_DECIMALS) ?? 0n
   return usdPrice > 0n ? { symbol, name, decimals, usdPrice } : undefined
 }
 

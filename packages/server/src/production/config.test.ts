@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { getAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { readProductionConfig } from './config.ts'
@@ -312,6 +315,26 @@ describe('portico-server configuration', () => {
     })
     expect(problemsOf({ ...NEWCOMER, FARCASTER_OPTIMISM_RPC_URL: 'ws://op.example' })).toEqual([
       'FARCASTER_OPTIMISM_RPC_URL must be the http(s) URL of an OP Mainnet JSON-RPC node',
+    ])
+  })
+
+  it('reads the token list PORTICO_TOKEN_LIST names, and the stuck-indexing time in seconds', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'token-list-'))
+    const path = join(folder, 'list.json')
+    const usdc = { chainId: 31337, address: ADDRESS('c'), symbol: 'USDC', name: 'USD Coin', decimals: 6 }
+    const list = {
+      name: 'Ours',
+      timestamp: '2026-01-01T00:00:00Z',
+      version: { major: 1, minor: 0, patch: 0 },
+    }
+    writeFileSync(path, JSON.stringify({ ...list, tokens: [usdc] }))
+    const on = readProductionConfig({ ...NEWCOMER, PORTICO_TOKEN_LIST: path, INDEXER_STUCK_AFTER_S: '30' })
+    if (!on.ok) throw new Error(on.problems.join('\n'))
+    expect(on.config.server.chain).toMatchObject({ tokenList: [usdc], indexingStuckAfterMs: 30_000 })
+    const standard = readProductionConfig(NEWCOMER)
+    expect(standard.ok && standard.config.server.chain).toMatchObject({ indexingStuckAfterMs: 120_000 })
+    expect(problemsOf({ ...NEWCOMER, PORTICO_TOKEN_LIST: join(folder, 'none.json') })).toEqual([
+      `PORTICO_TOKEN_LIST cannot read ${join(folder, 'none.json')}: ENOENT`,
     ])
   })
 

@@ -8,6 +8,7 @@ import {
   metadataOptionsFromEnv,
   priceTableFromEnv,
 } from '../chain-data/config.ts'
+import { readTokenList } from '../chain-data/token-list.ts'
 import { swapContractsFromEnv } from '../convert/config.ts'
 import { MIN_PASSWORD_LENGTH } from '../dashboard/password.ts'
 import { FarcasterEnvironment, farcasterFromEnv } from '../farcaster/config.ts'
@@ -128,6 +129,8 @@ const Environment = z.object({
     .default([]),
   PORTICO_PRICES: fromEnvParser(priceTableFromEnv).optional(),
   PORTICO_TOKEN_ICONS: fromEnvParser(iconTableFromEnv).optional(),
+  PORTICO_TOKEN_LIST: fromEnvParser(readTokenList).optional(),
+  INDEXER_STUCK_AFTER_S: integer(1, 86_400).default(120),
   TRUST_PROXY: fromEnvParser(trustProxyFromEnv).optional(),
   RPC_UPSTREAMS: fromEnvParser(rpcUpstreamsFromEnv).optional(),
   ANALYTICS_RETENTION_DAYS: integer(1, 3650).default(90),
@@ -200,6 +203,8 @@ export function readProductionConfig(env: Record<string, string | undefined>): C
           historyCacheMb: vars.HISTORY_CACHE_MB,
           ...(vars.PORTICO_PRICES ? { prices: vars.PORTICO_PRICES } : {}),
           ...(vars.PORTICO_TOKEN_ICONS ? { tokenIcons: vars.PORTICO_TOKEN_ICONS } : {}),
+          ...(vars.PORTICO_TOKEN_LIST ? { tokenList: vars.PORTICO_TOKEN_LIST } : {}),
+          indexingStuckAfterMs: vars.INDEXER_STUCK_AFTER_S * 1000,
           ...(metadata ? { metadata } : {}),
         },
         ...(vars.SIWX ? { siwx: chain } : {}),

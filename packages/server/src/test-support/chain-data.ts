@@ -1,7 +1,8 @@
+import { demoTokenList } from '@portico/contracts'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { ChainData } from '../chain-data/config.ts'
-import { ChainOptions } from '../chain-data/config.ts'
+import { ChainOptions, type ChainOptionsInput } from '../chain-data/config.ts'
 import { OPERATION_TYPES } from '../chain-data/operation-type.ts'
 import type { Database } from '../db/database.ts'
 import { ChainIndexer, type IndexerOptions } from '../indexer/indexer.ts'
@@ -14,10 +15,14 @@ export const USDC_ICON = 'https://icons.example/usdc.svg'
 export const WETH_ICON =
   'data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%2F%3E'
 
-/** The services app with the chain routes on `database`, and a project for PAGE; no indexer runs. */
+/**
+ * The services app with the chain routes on `database`, and a project for PAGE; no indexer runs.
+ * The demo tokens are on its token list; `options` adds to or replaces the chain option.
+ */
 export async function chainApp(
   database: Database,
   chain: TestChain,
+  options: Partial<ChainOptionsInput> = {},
 ): Promise<{
   app: FastifyInstance
   chainData: ChainData
@@ -34,6 +39,8 @@ export async function chainApp(
       WETH: 'https://icons.example/not-this-one.svg',
       [chain.deployment.tokens.WETH.address]: WETH_ICON,
     },
+    tokenList: demoTokenList(chain.deployment).tokens,
+    ...options,
   })
   const chainData: ChainData = {
     database,
@@ -89,6 +96,7 @@ export const BalanceResponse = z.strictObject({
       price: z.number(),
       quantity: Quantity,
       iconUrl: z.string(),
+      verified: z.boolean(),
     }),
   ),
 })
@@ -97,7 +105,12 @@ const Transfer = z.strictObject({
   direction: z.enum(['in', 'out', 'self']),
   quantity: z.strictObject({ numeric: z.string(), decimals: z.number().optional() }),
   fungible_info: z
-    .strictObject({ name: z.string(), symbol: z.string(), icon: z.strictObject({ url: z.string() }) })
+    .strictObject({
+      name: z.string(),
+      symbol: z.string(),
+      icon: z.strictObject({ url: z.string() }),
+      verified: z.boolean(),
+    })
     .optional(),
   nft_info: z
     .strictObject({

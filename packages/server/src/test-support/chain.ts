@@ -7,6 +7,7 @@ import {
   type DemoDeployment,
   demoTokenAbi,
   deployDemoBadges,
+  deployDemoToken,
   ensureDemoDeployment,
   startAnvil,
 } from '@portico/contracts'
@@ -28,6 +29,8 @@ export interface TestChain {
   wallet(from: number): WalletClient<HttpTransport, typeof anvilChain, PrivateKeyAccount>
   /** Deploys an ERC-1155 DemoBadges ("Portico Badges", BADGE) that dev account `from` may mint. */
   deployBadges(from: number): Promise<Address>
+  /** Deploys an ERC-20 DemoToken named and symbolled as given, that dev account `from` may mint. */
+  deployToken(from: number, token: { name: string; symbol: string; decimals: number }): Promise<Address>
   snapshot(): Promise<Hash>
   revert(id: Hash): Promise<void>
   mine(blocks?: number): Promise<void>
@@ -61,6 +64,7 @@ export async function startTestChain(): Promise<TestChain> {
       wallet,
       // The demo deployment left its compile cache in dataDir, so this skips loading solc.
       deployBadges: (from) => deployDemoBadges(wallet(from), client, { cacheDir: dataDir }),
+      deployToken: (from, token) => deployDemoToken(wallet(from), client, token, { cacheDir: dataDir }),
       async send(from, to, amount, token) {
         const hash = token
           ? await wallet(from).writeContract({
