@@ -196,9 +196,7 @@ test('a frozen upstream (connection taken, never answered) costs callers the hed
 
   const times: number[] = []
   for (let round = 0; round < 10; round++) {
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => ask(app, balance(round * 10 + i))),
-    )
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => ask(app, balance(round * 10 + i))))
     for (const answer of answers) {
       expect(answer).toMatchObject({ status: 200, body: { result: expectedBalance } })
       times.push(answer.ms)

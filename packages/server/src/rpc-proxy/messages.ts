@@ -28,7 +28,7 @@ export interface RpcCall {
 }
 
 /** One element of what the caller sent: a call to answer, or an answer already (it was not a call). */
-type Received = { call: RpcCall; id: RpcId } | { answer: RpcAnswer }
+export type Received = { call: RpcCall; id: RpcId } | { answer: RpcAnswer }
 
 export type RpcAnswer = { jsonrpc: '2.0'; id: RpcId } & ({ result: unknown } | { error: RpcErrorObject })
 
