@@ -59,12 +59,18 @@ interface Answered {
   status: number
   body: unknown
   ms: number
+  retryAfter?: string | string[] | undefined
 }
 
 async function ask(proxy: ProxyApp, body: unknown): Promise<Answered> {
   const started = performance.now()
   const response = await proxy.rpc(body)
-  return { status: response.statusCode, body: response.json(), ms: performance.now() - started }
+  return {
+    status: response.statusCode,
+    body: response.json(),
+    ms: performance.now() - started,
+    retryAfter: response.headers['retry-after'],
+  }
 }
 
 test('a slow upstream is timed out and routed around, then ranked last and left alone', async () => {
@@ -170,6 +176,7 @@ test('only when no upstream can answer: 503 with a JSON-RPC error per call, nami
   await Promise.all([gone.kill(), alsoGone.kill()])
   const answer = await ask(proxy, [balance(1), call(2, 'eth_sendTransaction', [])])
   expect(answer.status).toBe(503)
+  expect(answer.retryAfter).toBe('5')
   expect(answer.body).toEqual([
     {
       jsonrpc: '2.0',

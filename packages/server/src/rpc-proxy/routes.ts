@@ -1,7 +1,8 @@
 import { ErrorText, ProviderErrorCode } from '@portico/core/errors'
 import type { FastifyPluginAsync } from 'fastify'
 import { z } from 'zod'
-import { HttpError } from '../http/errors.ts'
+import { HttpError, warnOutage } from '../http/errors.ts'
+import { outageReply } from '../http/outage.ts'
 import { projectOf } from '../http/project-guard.ts'
 import type { ZodTypeProvider } from '../http/route-schema.ts'
 import { logsRangeRefusal } from './logs-range.ts'
@@ -102,11 +103,11 @@ export const rpcProxyPlugin: FastifyPluginAsync<{ proxy: RpcProxy }> = async (sc
       if ('unavailable' in outcome) unavailable = true
       answers[at] = answerOf(id, outcome)
     })
-    if (unavailable) request.log.warn(`RPC proxy: no upstream of chain ${relay.chainId} answered`)
-    return reply
-      .code(unavailable ? 503 : 200)
-      .type('application/json')
-      .send(JSON.stringify('single' in parsed ? answers[0] : answers))
+    if (unavailable) {
+      warnOutage(request, `rpc-${relay.chainId}`, `RPC proxy: no upstream of chain ${relay.chainId} answered`)
+      outageReply(reply)
+    }
+    return reply.type('application/json').send(JSON.stringify('single' in parsed ? answers[0] : answers))
   })
 }
 
