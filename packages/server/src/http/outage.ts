@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyReply } from 'fastify'
 /** What a 503 for something the services depend on being away tells the caller to wait. */
 export const OUTAGE_RETRY_AFTER_S = 5
 /** An outage's warnings: the first refused request, then at most one line per this long. */
-export const OUTAGE_LOG_INTERVAL_MS = 10_000
+const OUTAGE_LOG_INTERVAL_MS = 10_000
 
 /**
  * The warning lines of requests refused for an outage (the database, the chain node, the RPC

@@ -85,7 +85,7 @@ const MALFORMED = [
   request('wc_approveSession', `{"sessionTopic":"${topic}"}`),
   request('wc_approveSession', '[1]'),
   request('irn_subscribe', '{"topic":"x"}', 'x'.repeat(200)),
-  request('irn_subscribe', '{"topic":"x"}', 1e400),
+  '{"jsonrpc":"2.0","id":1e400,"method":"irn_subscribe","params":{"topic":"x"}}',
   `{"jsonrpc":"2.0","id":1,"method":"irn_subscribe","params":{"topic":"${topic}"}`,
   `{"jsonrpc":"2.0","id":1,"method":"${'m'.repeat(500)}"}`,
 ]
