@@ -1,7 +1,5 @@
-import type { RpcCall, RpcErrorObject } from './messages.ts'
+import { LIMIT_EXCEEDED, type RpcCall, type RpcErrorObject } from './messages.ts'
 
-/** EIP-1474's "limit exceeded". */
-const LIMIT_EXCEEDED = -32005
 /** The methods that take a log filter with a block range. */
 const RANGED = new Set(['eth_getLogs', 'eth_newFilter'])
 

@@ -40,6 +40,9 @@ const ErrorCode = {
   INVALID_REQUEST: -32600,
 } as const
 
+/** EIP-1474's "limit exceeded": the proxy's own limits (rate, block range, answer size). */
+export const LIMIT_EXCEEDED = -32005
+
 const Id = z.union([z.string(), z.number(), z.null()], {
   error: 'must be a string, a number or null (notifications, without an id, are not relayed)',
 })

@@ -15,7 +15,7 @@ const returning = (id: number, bytes: number) =>
     'latest',
     { [RETURNER]: { code: `0x61${bytes.toString(16).padStart(4, '0')}6000f3` } },
   ])
-/** Each answer is 0x and two hex digits a byte, in its envelope. */
+/** The answer size cap here: a result is 0x and two hex digits a byte, so 1,500 bytes weigh ~3 kB. */
 const CAP = 10_000
 
 let database: Database

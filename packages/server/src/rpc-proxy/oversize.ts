@@ -1,14 +1,11 @@
 import type { ResponseBodyTooLargeError } from 'viem'
-import type { Outcome } from './messages.ts'
+import { LIMIT_EXCEEDED, type Outcome } from './messages.ts'
 
 /**
  * How many times an answer over the size cap is split before its calls are refused. A split costs
  * the node each call again, so the bound is what one request may cost at most: this many + 1 times.
  */
 export const MAX_SPLITS = 3
-
-/** EIP-1474's "limit exceeded". */
-const LIMIT_EXCEEDED = -32005
 
 /** A call whose answer alone is over the cap, or that was still in a part over it after the last split. */
 export function tooLarge(maxBytes: number): Outcome {

@@ -9,6 +9,7 @@ import { logsRangeRefusal } from './logs-range.ts'
 import {
   answerOf,
   errorAnswer,
+  LIMIT_EXCEEDED,
   parseBody,
   type Received,
   type RpcAnswer,
@@ -110,9 +111,6 @@ export const rpcProxyPlugin: FastifyPluginAsync<{ proxy: RpcProxy }> = async (sc
     return reply.type('application/json').send(JSON.stringify('single' in parsed ? answers[0] : answers))
   })
 }
-
-/** EIP-1474's "limit exceeded". */
-const LIMIT_EXCEEDED = -32005
 
 /** The 429's body: an error for each call, under its id, in the request's shape. */
 function rateLimited(received: readonly Received[], single: boolean, seconds: number) {
