@@ -25,7 +25,7 @@ import { answerError, installErrorHandling } from './http/errors.ts'
 import { waitForRequestsOnClose } from './http/in-flight.ts'
 import { installProjectGuard } from './http/project-guard.ts'
 import { installZodSchemas } from './http/route-schema.ts'
-import type { TrustProxy } from './http/trust-proxy.ts'
+import { type TrustProxy, warnOfUntrustedProxy } from './http/trust-proxy.ts'
 import { GATEWAY_PATH, nameGatewayPlugin } from './names/gateway-routes.ts'
 import { type NamesOptions, namesPlugin } from './names/routes.ts'
 import type { OnrampOptions } from './onramp/config.ts'
@@ -143,6 +143,7 @@ export async function buildServer({
     ...(trustProxy === undefined ? {} : { trustProxy }),
   })
   installErrorHandling(app)
+  if (!trustProxy) warnOfUntrustedProxy(app)
   waitForRequestsOnClose(app)
   installZodSchemas(app)
   const payer = onramp?.sandbox && chain ? sandboxPayer(chain, onramp.sandbox.payerKey) : undefined

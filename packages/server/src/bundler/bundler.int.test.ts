@@ -246,6 +246,47 @@ describeEachBackend('bundler', (backend) => {
     )
   })
 
+  test('the names every object has (__proto__, toString…) are no methods: -32601, nothing logged as an error', async () => {
+    const lines: string[] = []
+    const logger = { level: 'debug', stream: { write: (line: string) => lines.push(line) } }
+    const app = await buildServer({ database: testDb.database, bundler: services.bundler, logger })
+    try {
+      for (const method of ['__proto__', 'hasOwnProperty', 'valueOf', 'constructor', 'toString']) {
+        const response = await app.inject({
+          method: 'POST',
+          url: `/v1/bundler?projectId=${services.projectId}`,
+          headers: { origin: PAGE, 'content-type': 'application/json' },
+          payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }),
+        })
+        expect(response.json(), method).toEqual({
+          jsonrpc: '2.0',
+          id: 1,
+          error: { code: BundlerErrorCode.METHOD_NOT_FOUND, message: `The bundler has no method ${method}` },
+        })
+      }
+    } finally {
+      await app.close()
+    }
+    const errors = lines.filter((line) => (JSON.parse(line) as { level: number }).level >= 50)
+    expect(errors).toEqual([])
+  })
+
+  test('a sender written in capitals is the same account: read once, answered as the checksummed one', async () => {
+    const { account, bundlerClient } = await smartAccountClient(aa, services.url, { sponsored: true })
+    const op = formatUserOperationRequest(
+      await bundlerClient.prepareUserOperation({ calls: [{ to: receiver, value: 0n }] }),
+    )
+    const estimate = (sender: string) =>
+      rawCall(services.url, 'eth_estimateUserOperationGas', [{ ...op, sender }, aa.contracts.entryPoint])
+    const asGiven = await estimate(account.address)
+    const inCapitals = await estimate(`0x${account.address.slice(2).toUpperCase()}`)
+    expect(inCapitals.error).toBeUndefined()
+    expect(inCapitals.result).toEqual(asGiven.result)
+    const shouted = await estimate(`0X${account.address.slice(2).toUpperCase()}`)
+    expect(shouted.error).toMatchObject({ code: BundlerErrorCode.INVALID_FIELDS })
+    expect(shouted.error?.message).toContain('userOperation.sender')
+  })
+
   test('the account signs ERC-6492 while undeployed and ERC-1271 once deployed: viem verifies both, sign-in accepts both', async () => {
     const { account, client, bundlerClient } = await smartAccountClient(aa, services.url, { sponsored: true })
     const siwx = await buildServer({

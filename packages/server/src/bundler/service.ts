@@ -151,7 +151,8 @@ export function startBundler(
     async call(method, params, projectId) {
       if (PASSED_TO_NODE.has(method))
         return client.request({ method: method as 'eth_gasPrice', params: params as never })
-      const handler = methods[method]
+      // Own properties only: `__proto__`, `toString` and the like are names of no method.
+      const handler = Object.hasOwn(methods, method) ? methods[method] : undefined
       if (!handler)
         throw new BundlerError(BundlerErrorCode.METHOD_NOT_FOUND, `The bundler has no method ${method}`)
       return handler(params, projectId)

@@ -1,4 +1,4 @@
-import type { Address } from 'viem'
+import { type Address, getAddress } from 'viem'
 import {
   formatUserOperation,
   formatUserOperationRequest,
@@ -11,7 +11,14 @@ import { BundlerError, BundlerErrorCode } from './errors.ts'
 
 export type UserOp = UserOperation<'0.8'>
 
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address of 40 hex digits')
+/**
+ * Read once, checksummed: an address in any case (all capitals included, which viem's encoders
+ * take for a failed checksum) is the same account, and everything after validation takes it as is.
+ */
+const address = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address of 40 hex digits')
+  .transform((value) => getAddress(value.toLowerCase()))
 const bytes = z.string().regex(/^0x([0-9a-fA-F]{2})*$/, 'must be 0x-prefixed hex bytes')
 /** A JSON-RPC quantity: 0x and at most 64 hex digits (uint256). */
 const quantity = z.string().regex(/^0x[0-9a-fA-F]{1,64}$/, 'must be a hex quantity such as 0x1f')

@@ -5,7 +5,7 @@ import { describeEachBackend, type TestDatabase } from '../test-support/backends
 import { DASHBOARD_ORIGIN, DASHBOARD_PASSWORD, testDashboard } from '../test-support/dashboard.ts'
 import { DASHBOARD_CSP } from './pages.ts'
 import { DashboardText } from './routes.ts'
-import { LOGIN_LIMIT } from './throttle.ts'
+import { LOGIN_SLOWDOWN } from './throttle.ts'
 
 describeEachBackend('dashboard login', (backend) => {
   let testDb: TestDatabase
@@ -20,17 +20,30 @@ describeEachBackend('dashboard login', (backend) => {
     await testDb?.dispose()
   })
 
-  const login = (password: string, options: { ip?: string; origin?: string | null } = {}) =>
-    app.inject({
+  const login = (
+    password: string,
+    options: { ip?: string; origin?: string | null; browser?: string; to?: FastifyInstance } = {},
+  ) =>
+    (options.to ?? app).inject({
       method: 'POST',
       url: '/dashboard/login',
       remoteAddress: options.ip ?? '198.51.100.1',
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
         ...(options.origin === null ? {} : { origin: options.origin ?? DASHBOARD_ORIGIN }),
+        ...(options.browser ? { cookie: options.browser } : {}),
       },
       payload: new URLSearchParams({ password }).toString(),
     })
+  /** A browser that opened the login form: the cookie it was given. */
+  const openForm = async (to = app) => {
+    const form = await to.inject({ method: 'GET', url: '/dashboard' })
+    const cookie = String(form.headers['set-cookie'])
+    expect(cookie).toMatch(
+      /^portico_dashboard_browser=[A-Za-z0-9_-]{32}; HttpOnly; SameSite=Strict; Path=\/dashboard;/,
+    )
+    return cookie.split(';')[0] as string
+  }
   const cookieOf = (response: { headers: Record<string, unknown> }) =>
     String(response.headers['set-cookie']).split(';')[0] as string
   const page = (cookie?: string) =>
@@ -93,24 +106,87 @@ describeEachBackend('dashboard login', (backend) => {
     expect((await summary(cookieOf(response))).statusCode).toBe(200)
   })
 
-  test(`after ${LOGIN_LIMIT.maxAttempts} attempts from one IP even the right password waits; another IP is served`, async () => {
+  test(`after ${LOGIN_SLOWDOWN.freeFailures} wrong passwords a browser waits seconds; another browser on the same IP is let in at once`, async () => {
+    // Everyone behind one proxy without TRUST_PROXY: a single IP.
     const ip = '203.0.113.9'
-    for (let attempt = 0; attempt < LOGIN_LIMIT.maxAttempts; attempt++)
-      expect((await login('guess', { ip })).statusCode).toBe(401)
-    const refused = await login(DASHBOARD_PASSWORD, { ip })
-    expect(refused.statusCode).toBe(429)
-    expect(refused.body).toContain('Too many login attempts. Try again in 15 minutes.')
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(800)
-    expect(refused.headers['set-cookie']).toBeUndefined()
-    expect((await login(DASHBOARD_PASSWORD, { ip: '203.0.113.10' })).statusCode).toBe(303)
+    const guesser = await openForm()
+    for (let attempt = 0; attempt < LOGIN_SLOWDOWN.freeFailures; attempt++)
+      expect((await login('guess', { ip, browser: guesser })).statusCode).toBe(401)
+    // Even the right password waits now, from this browser.
+    const held = await login(DASHBOARD_PASSWORD, { ip, browser: guesser })
+    expect(held.statusCode).toBe(429)
+    const wait = Number(held.headers['retry-after'])
+    expect(wait).toBeGreaterThanOrEqual(1)
+    expect(wait).toBeLessThanOrEqual(Math.ceil(LOGIN_SLOWDOWN.baseDelayMs / 1000))
+    expect(held.body).toContain(`Too many wrong passwords from this browser. Try again in ${wait} second`)
+    expect(held.headers['set-cookie']).toBeUndefined()
+
+    // The operator's browser, and a script that sends no cookie at all, are not held by it.
+    expect((await login(DASHBOARD_PASSWORD, { ip, browser: await openForm() })).statusCode).toBe(303)
+    expect((await login(DASHBOARD_PASSWORD, { ip })).statusCode).toBe(303)
   })
 
-  test('a successful login clears the count of the failures before it', async () => {
-    const ip = '203.0.113.20'
-    for (let attempt = 0; attempt < LOGIN_LIMIT.maxAttempts - 1; attempt++) await login('guess', { ip })
-    expect((await login(DASHBOARD_PASSWORD, { ip })).statusCode).toBe(303)
-    for (let attempt = 0; attempt < LOGIN_LIMIT.maxAttempts - 1; attempt++)
-      expect((await login('guess', { ip })).statusCode).toBe(401)
+  test('the wait grows with each wrong password, ends, and the right password then clears it', async () => {
+    const quick = await buildServer({
+      database: testDb.database,
+      dashboard: testDashboard({ freeFailures: 1, baseDelayMs: 300, maxDelayMs: 600 }),
+    })
+    try {
+      const ip = '203.0.113.20'
+      const browser = await openForm(quick)
+      expect((await login('guess', { ip, browser, to: quick })).statusCode).toBe(401)
+      // Past the free failure: each attempt must wait out the last one's wait.
+      const taken: number[] = []
+      for (const deadline = Date.now() + 5_000; taken.length < 2 && Date.now() < deadline; ) {
+        const response = await login('guess', { ip, browser, to: quick })
+        if (response.statusCode === 401) taken.push(Date.now())
+        else expect(response.statusCode).toBe(429)
+      }
+      expect(taken).toHaveLength(2)
+      expect((taken[1] as number) - (taken[0] as number)).toBeGreaterThanOrEqual(600 - 50)
+      await expect
+        .poll(async () => (await login(DASHBOARD_PASSWORD, { ip, browser, to: quick })).statusCode, {
+          timeout: 3_000,
+          interval: 50,
+        })
+        .toBe(303)
+      expect((await login('guess', { ip, browser, to: quick })).statusCode).toBe(401)
+    } finally {
+      await quick.close()
+    }
+  })
+
+  test('requests through a proxy while TRUST_PROXY is unset are warned of once', async () => {
+    const lines: { level: number; msg: string }[] = []
+    const stream = { write: (line: string) => lines.push(JSON.parse(line)) }
+    const unsure = await buildServer({
+      database: testDb.database,
+      dashboard: testDashboard(),
+      logger: { level: 'warn', stream },
+    })
+    const trusting = await buildServer({
+      database: testDb.database,
+      dashboard: testDashboard(),
+      trustProxy: '127.0.0.1',
+      logger: { level: 'warn', stream },
+    })
+    try {
+      const proxied = {
+        method: 'GET' as const,
+        url: '/dashboard',
+        headers: { 'x-forwarded-for': '192.0.2.7' },
+      }
+      await unsure.inject({ method: 'GET', url: '/dashboard' })
+      expect(lines).toEqual([])
+      for (let i = 0; i < 3; i++) await unsure.inject(proxied)
+      await trusting.inject(proxied)
+      expect(lines.map((line) => line.msg)).toEqual([
+        expect.stringMatching(/X-Forwarded-For.*TRUST_PROXY is unset/),
+      ])
+    } finally {
+      await unsure.close()
+      await trusting.close()
+    }
   })
 
   test('logging out ends the session on the server, so a copy of the cookie opens nothing', async () => {

@@ -4,18 +4,18 @@ import type { Database } from '../db/database.ts'
 import { HttpError } from '../http/errors.ts'
 import type { ZodTypeProvider } from '../http/route-schema.ts'
 import { dashboardApi } from './api.ts'
-import { clearedSessionCookie, sessionCookie, sessionToken } from './cookie.ts'
+import { browserCookie, browserId, clearedSessionCookie, sessionCookie, sessionToken } from './cookie.ts'
 import { dashboardPage, loginPage } from './pages.ts'
 import { createSession, endSession, isLiveSession } from './sessions.ts'
 import type { DashboardServices } from './setup.ts'
-import { claimLoginAttempt, clearLoginAttempts } from './throttle.ts'
+import { claimLoginAttempt, clearLoginFailures, type LoginClient, recordLoginFailure } from './throttle.ts'
 
 export const DashboardText = {
   WRONG_PASSWORD: 'That password is not right.',
   CROSS_SITE: 'This form can only be sent from the dashboard itself.',
   NOT_LOGGED_IN: 'Log in to the dashboard first.',
   tooManyAttempts: (seconds: number) =>
-    `Too many login attempts. Try again in ${Math.ceil(seconds / 60)} minute${seconds > 60 ? 's' : ''}.`,
+    `Too many wrong passwords from this browser. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
 } as const
 
 const LoginBody = z.object({ password: z.string().max(1_000, 'at most 1000 characters') })
@@ -48,22 +48,29 @@ export const dashboardPlugin: FastifyPluginAsync<{
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   )
 
+  // The login form gives the browser its id, so its failures are its own (throttle.ts).
+  const withBrowserId = (request: FastifyRequest, reply: FastifyReply) =>
+    browserId(request.headers.cookie) ? reply : reply.header('set-cookie', browserCookie({ secure }))
+
   app.get('/dashboard', async (request, reply) =>
-    (await loggedIn(request)) ? dashboardPage(reply) : loginPage(reply),
+    (await loggedIn(request)) ? dashboardPage(reply) : loginPage(withBrowserId(request, reply)),
   )
 
   app.post(
     '/dashboard/login',
     { preValidation: sameOrigin, schema: { body: LoginBody } },
     async (request, reply) => {
-      const slot = await claimLoginAttempt(db, request.ip)
+      const client: LoginClient = { ip: request.ip, browser: browserId(request.headers.cookie) ?? '' }
+      const slot = await claimLoginAttempt(db, client, dashboard.loginSlowdown)
       if (!slot.allowed) {
         reply.code(429).header('retry-after', String(slot.retryAfterSeconds))
         return loginPage(reply, DashboardText.tooManyAttempts(slot.retryAfterSeconds))
       }
-      if (!dashboard.passwordMatches(request.body.password))
+      if (!dashboard.passwordMatches(request.body.password)) {
+        await recordLoginFailure(db, client, dashboard.loginSlowdown)
         return loginPage(reply.code(401), DashboardText.WRONG_PASSWORD)
-      await clearLoginAttempts(db, request.ip)
+      }
+      await clearLoginFailures(db, client)
       const session = await createSession(db, dashboard.hashSession)
       return seeOther(reply.header('set-cookie', sessionCookie(session, { secure })))
     },

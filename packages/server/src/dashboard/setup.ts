@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import type { ServerMode } from '../server-mode.ts'
 import { DEV_PASSWORD_FILE, openDashboardPassword, passwordMatcher } from './password.ts'
 import { sessionHasher } from './sessions.ts'
+import type { LoginSlowdown } from './throttle.ts'
 
 /** What `startServer` takes to serve the dashboard; absent, `/dashboard` does not exist (404). */
 export interface DashboardSettings {
@@ -25,6 +26,8 @@ export interface DashboardServices {
   /** Where the login form must be posted from (the Origin check) and whether the cookie needs TLS. */
   publicUrl: URL
   assets: DashboardAssets | undefined
+  /** How wrong passwords slow a client down (throttle.ts); tests make the waits short. */
+  loginSlowdown?: LoginSlowdown
 }
 
 interface DashboardContext {

@@ -2,6 +2,7 @@ import Fastify from 'fastify'
 import { expect, test } from 'vitest'
 import { DatabaseUnavailableError } from '../db/unavailable.ts'
 import { installErrorHandling } from './errors.ts'
+import { OUTAGE_RETRY_AFTER_S, OutageLog } from './outage.ts'
 
 async function answerTo(error: Error) {
   const app = Fastify({ logger: false })
@@ -31,4 +32,28 @@ test('any other failure is a 500 that says nothing of its detail', async () => {
     status: 500,
     body: { error: { code: 'INTERNAL', message: 'Internal error' } },
   })
+})
+
+test('an outage: each 503 carries Retry-After; the first refusal is logged, then one line per interval with a count', async () => {
+  const lines: { level: number; msg: string }[] = []
+  const app = Fastify({
+    logger: { level: 'info', stream: { write: (line) => lines.push(JSON.parse(line)) } },
+  })
+  let clock = 0
+  installErrorHandling(app, new OutageLog(10_000, () => clock))
+  app.get('/', async () => {
+    throw new DatabaseUnavailableError(new Error('connection refused'))
+  })
+  for (let i = 0; i < 50; i++) {
+    const response = await app.inject({ url: '/' })
+    expect(response.statusCode).toBe(503)
+    expect(response.headers['retry-after']).toBe(String(OUTAGE_RETRY_AFTER_S))
+  }
+  clock = 10_000
+  await app.inject({ url: '/' })
+  await app.close()
+  expect(lines.filter((line) => line.level === 40).map((line) => line.msg)).toEqual([
+    'Database unavailable: connection refused',
+    'Database unavailable: connection refused (49 more refused since the last line)',
+  ])
 })

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { CHAIN_UNAVAILABLE_MESSAGE, ChainUnavailableError } from '../chain-data/node.ts'
 import { DatabaseUnavailableError } from '../db/unavailable.ts'
+import { OutageLog, outageReply } from './outage.ts'
 
 /**
  * An error whose message is meant for the caller, sent as `{error: {code, message}}`. The code is
@@ -38,12 +39,19 @@ function errorCode(statusCode: number): string {
 /**
  * One shape for every failure, for the services and the demo page's server alike. Our own HttpErrors and Fastify's client errors (bad JSON, body
  * too large) say what was wrong; a database that is away (restarting) or a chain node that does not
- * answer is a 503 the caller may retry; anything else is a bug whose detail belongs in the log only.
+ * answer is a 503 with `Retry-After` the caller may retry, its warnings thinned by `outageLog`;
+ * anything else is a bug whose detail belongs in the log only.
  */
-export function installErrorHandling(app: FastifyInstance): void {
+export function installErrorHandling(app: FastifyInstance, outageLog = new OutageLog()): void {
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(errorBody(404, 'Not found')))
   app.setErrorHandler(answerError)
+  // Known to every request, so routes that answer errors themselves (answerError) thin them too.
+  app.addHook('onRequest', async (request) => {
+    outageLogs.set(request, outageLog)
+  })
 }
+
+const outageLogs = new WeakMap<FastifyRequest, OutageLog>()
 
 /**
  * Also Fastify's `frameworkErrors` option: errors raised before routing (a URL that is not
@@ -61,13 +69,20 @@ export function answerError(error: FastifyError | Error, request: FastifyRequest
     return reply.code(status).send(errorBody(status, error.message, error.errorCode))
   }
   if (error instanceof DatabaseUnavailableError) {
-    request.log.warn(error.message)
-    return reply.code(503).send(errorBody(503, 'The database is unavailable. Please try again shortly.'))
+    warnOutage(request, 'database', error.message)
+    return outageReply(reply).send(errorBody(503, 'The database is unavailable. Please try again shortly.'))
   }
   if (error instanceof ChainUnavailableError) {
-    request.log.warn(error.message)
-    return reply.code(503).send(errorBody(503, CHAIN_UNAVAILABLE_MESSAGE, 'CHAIN_UNAVAILABLE'))
+    warnOutage(request, 'chain', error.message)
+    return outageReply(reply).send(errorBody(503, CHAIN_UNAVAILABLE_MESSAGE, 'CHAIN_UNAVAILABLE'))
   }
   request.log.error({ err: error }, 'request failed')
   return reply.code(500).send(errorBody(500, 'Internal error'))
+}
+
+/** Thinned by the app's outage log; an app without one (errors before routing) writes each line. */
+export function warnOutage(request: FastifyRequest, kind: string, message: string): void {
+  const outageLog = outageLogs.get(request)
+  if (outageLog) outageLog.warn(request.log, kind, message)
+  else request.log.warn(message)
 }

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net'
-import type { FastifyServerOptions } from 'fastify'
+import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 
 export type TrustProxy = FastifyServerOptions['trustProxy']
 
@@ -27,4 +27,20 @@ export function trustProxyFromEnv(value: string | undefined): TrustProxy {
     }
   }
   return entries.join(',')
+}
+
+/**
+ * Says once, on the first request that came through a proxy (it carries `X-Forwarded-For`), that
+ * `TRUST_PROXY` is unset: every visitor then counts as the proxy's one address for the per-IP
+ * limits (logins, codes, rate limits), so one visitor's mistakes slow everyone down.
+ */
+export function warnOfUntrustedProxy(app: FastifyInstance): void {
+  let warned = false
+  app.addHook('onRequest', async (request) => {
+    if (warned || request.headers['x-forwarded-for'] === undefined) return
+    warned = true
+    request.log.warn(
+      "Requests arrive through a proxy (X-Forwarded-For) but TRUST_PROXY is unset: every visitor counts as the proxy's address for per-IP limits. Set TRUST_PROXY to the proxy's address.",
+    )
+  })
 }

@@ -82,7 +82,8 @@ export async function takenLabels(db: Kysely<Tables>, labels: string[]): Promise
 /**
  * Gives `label` to `address` as its primary name, in one transaction: a name another address holds
  * is refused (409), the address's earlier primary name stays its own but is no longer primary, and
- * registering a name it already holds again updates its records. Nothing is half-written.
+ * registering a name it already holds again updates its records. Nothing is half-written, and
+ * registrations of one address run one after the other.
  */
 export async function registerName(
   db: Kysely<Tables>,
@@ -91,6 +92,9 @@ export async function registerName(
   const address = input.address.toLowerCase()
   const key = input.label.toLowerCase()
   return db.transaction().execute(async (trx) => {
+    // One registration of an address at a time: two at once would each find no primary name to
+    // demote and both insert one, which the one-primary index refuses to the second.
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`account_names:${address}`}, 0))`.execute(trx)
     const holder = await trx
       .selectFrom('account_names')
       .select('address')

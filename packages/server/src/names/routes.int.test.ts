@@ -174,6 +174,28 @@ describeEachBackend('account names', (backend) => {
     expect((await get(`identity/${counterfactual}`)).json().name).toBe(`${later}.portico.id`)
   })
 
+  test('two registrations at once for one address both land, the later primary; never a 500', async () => {
+    const pairs = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const signer = privateKeyToAccount(generatePrivateKey())
+        const labels = [unique('racea'), unique('raceb')]
+        const responses = await Promise.all(
+          labels.map((label) => register(signer, statement(label), { ip: `203.0.113.${i}` })),
+        )
+        return { signer, labels, statuses: responses.map((response) => response.statusCode) }
+      }),
+    )
+    for (const { signer, labels, statuses } of pairs) {
+      expect(statuses).toEqual([201, 201])
+      const names = (await get(`profile/reverse/${signer.address}`)).json() as { name: string }[]
+      expect(names.map((profile) => profile.name).sort()).toEqual(
+        labels.map((label) => `${label}.portico.id`).sort(),
+      )
+      // One of the two is the address's name, whichever came last.
+      expect((await get(`identity/${signer.address}`)).json().name).toBe(names[0]?.name)
+    }
+  })
+
   test('registrations are limited per client IP', async () => {
     const eve = privateKeyToAccount(generatePrivateKey())
     const statuses: number[] = []

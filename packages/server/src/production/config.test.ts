@@ -140,7 +140,7 @@ describe('portico-server configuration', () => {
     const upstreams = { '31337': ['http://a:8545', 'https://b.example/rpc'] }
     const result = readProductionConfig({ ...NEWCOMER, RPC_UPSTREAMS: JSON.stringify(upstreams) })
     if (!result.ok) throw new Error(result.problems.join('\n'))
-    expect(result.config.server.rpcProxy).toEqual({ upstreams })
+    expect(result.config.server.rpcProxy).toEqual({ upstreams, limits: {} })
     expect(problemsOf({ ...NEWCOMER, RPC_UPSTREAMS: '31337=http://a' })).toEqual([
       'RPC_UPSTREAMS must be JSON, e.g. {"31337":["http://127.0.0.1:8545"]}',
     ])
@@ -152,6 +152,24 @@ describe('portico-server configuration', () => {
     ])
     expect(problemsOf({ ...NEWCOMER, RPC_UPSTREAMS: '{"1":[]}' })).toEqual([
       'RPC_UPSTREAMS each chain needs at least one upstream',
+    ])
+  })
+
+  it('gives the RPC proxy the limits of RPC_RATE_PER_IP, RPC_RATE_PER_PROJECT and RPC_MAX_LOG_BLOCKS', () => {
+    const result = readProductionConfig({
+      ...NEWCOMER,
+      RPC_RATE_PER_IP: '50',
+      RPC_RATE_PER_PROJECT: '5000',
+      RPC_MAX_LOG_BLOCKS: '2000',
+    })
+    if (!result.ok) throw new Error(result.problems.join('\n'))
+    expect(result.config.server.rpcProxy?.limits).toEqual({
+      ipPerSecond: 50,
+      projectPerSecond: 5000,
+      maxLogBlocks: 2000,
+    })
+    expect(problemsOf({ ...NEWCOMER, RPC_MAX_LOG_BLOCKS: '0' })).toEqual([
+      'RPC_MAX_LOG_BLOCKS must be at least 1',
     ])
   })
 

@@ -133,6 +133,10 @@ const Environment = z.object({
   INDEXER_STUCK_AFTER_S: integer(1, 86_400).default(120),
   TRUST_PROXY: fromEnvParser(trustProxyFromEnv).optional(),
   RPC_UPSTREAMS: fromEnvParser(rpcUpstreamsFromEnv).optional(),
+  // The proxy's limits (rpc-proxy/config.ts has the defaults): cost units a second, blocks a call.
+  RPC_RATE_PER_IP: integer(1, 1_000_000).optional(),
+  RPC_RATE_PER_PROJECT: integer(1, 100_000_000).optional(),
+  RPC_MAX_LOG_BLOCKS: integer(1, 100_000_000).optional(),
   ANALYTICS_RETENTION_DAYS: integer(1, 3650).default(90),
   HISTORY_CACHE_MB: integer(0, 65_536).default(32),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -194,7 +198,14 @@ export function readProductionConfig(env: Record<string, string | undefined>): C
         trustProxy: vars.TRUST_PROXY,
         analyticsRetentionDays: vars.ANALYTICS_RETENTION_DAYS,
         // The proxy serves the configured chain through its own node unless upstreams are named.
-        rpcProxy: { upstreams: vars.RPC_UPSTREAMS ?? { [vars.CHAIN_ID]: [vars.RPC_URL] } },
+        rpcProxy: {
+          upstreams: vars.RPC_UPSTREAMS ?? { [vars.CHAIN_ID]: [vars.RPC_URL] },
+          limits: {
+            ...(vars.RPC_RATE_PER_IP ? { ipPerSecond: vars.RPC_RATE_PER_IP } : {}),
+            ...(vars.RPC_RATE_PER_PROJECT ? { projectPerSecond: vars.RPC_RATE_PER_PROJECT } : {}),
+            ...(vars.RPC_MAX_LOG_BLOCKS ? { maxLogBlocks: vars.RPC_MAX_LOG_BLOCKS } : {}),
+          },
+        },
         chain: {
           ...chain,
           startBlock: vars.START_BLOCK,

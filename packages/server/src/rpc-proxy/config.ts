@@ -3,8 +3,32 @@ import { z } from 'zod'
 const CHAIN_ID = /^[1-9]\d{0,15}$/
 const UpstreamUrl = z.url({ protocol: /^https?$/, error: 'upstreams must be http(s) URLs' })
 
+/** What callers may ask of the proxy; far above what a dapp's pages ask. */
+export const RPC_LIMITS = {
+  /** Cost units a second per client IP (rate-limit.ts: eth_blockNumber 1, eth_call 5, eth_getLogs 20). */
+  ipPerSecond: 200,
+  /** And per project, all its visitors together. */
+  projectPerSecond: 2_000,
+  /** A bucket holds this many seconds of units: a page's burst of calls at load passes. */
+  burstSeconds: 10,
+  /** The widest block range one eth_getLogs (or eth_newFilter) may ask. */
+  maxLogBlocks: 10_000,
+} as const
+
+const PositiveNumber = z.number().positive('must be above 0')
+
 /** `startServer`'s `rpcProxy`: each chain the proxy serves, with its upstream JSON-RPC URLs. */
 export const RpcProxyOptions = z.object({
+  /** RPC_LIMITS' numbers to change. */
+  limits: z
+    .object({
+      ipPerSecond: PositiveNumber,
+      projectPerSecond: PositiveNumber,
+      burstSeconds: PositiveNumber,
+      maxLogBlocks: z.number().int().positive('must be a whole number above 0'),
+    })
+    .partial()
+    .optional(),
   upstreams: z
     .record(z.string(), z.array(UpstreamUrl).min(1, 'each chain needs at least one upstream'))
     .superRefine((chains, context) => {

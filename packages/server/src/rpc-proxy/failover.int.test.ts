@@ -59,12 +59,18 @@ interface Answered {
   status: number
   body: unknown
   ms: number
+  retryAfter?: string | string[] | undefined
 }
 
 async function ask(proxy: ProxyApp, body: unknown): Promise<Answered> {
   const started = performance.now()
   const response = await proxy.rpc(body)
-  return { status: response.statusCode, body: response.json(), ms: performance.now() - started }
+  return {
+    status: response.statusCode,
+    body: response.json(),
+    ms: performance.now() - started,
+    retryAfter: response.headers['retry-after'],
+  }
 }
 
 test('a slow upstream is timed out and routed around, then ranked last and left alone', async () => {
@@ -170,6 +176,7 @@ test('only when no upstream can answer: 503 with a JSON-RPC error per call, nami
   await Promise.all([gone.kill(), alsoGone.kill()])
   const answer = await ask(proxy, [balance(1), call(2, 'eth_sendTransaction', [])])
   expect(answer.status).toBe(503)
+  expect(answer.retryAfter).toBe('5')
   expect(answer.body).toEqual([
     {
       jsonrpc: '2.0',
@@ -181,4 +188,34 @@ test('only when no upstream can answer: 503 with a JSON-RPC error per call, nami
   expect(JSON.stringify(answer.body)).not.toContain('127.0.0.1')
   // Three retries after the first round: 150 + 300 + 600 ms.
   expect(answer.ms).toBeGreaterThanOrEqual(1_050 - 5)
+})
+
+test('a frozen upstream (connection taken, never answered) costs callers the hedge delay, not the timeout', async () => {
+  const frozen = await upstream(nodeA)
+  const healthy = await upstream(nodeB, { delayMs: 20 })
+  // Sampled once, at the start: the ranking alone would keep sending to the frozen node until its
+  // next round, as it does between the real 4 s rounds.
+  const settings = { ...TEST_SETTINGS, timeoutMs: 3_000, hedgeAfterMs: 150, intervalMs: 60_000 }
+  const app = await startProxyApp(database, [frozen.url, healthy.url], settings)
+  opened.push(app)
+  await eventually(() => app.relay.pool.ranked()[0] === frozen.url, 5_000, 'the faster upstream ranked first')
+  frozen.behaviour.frozen = true
+
+  const times: number[] = []
+  for (let round = 0; round < 10; round++) {
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => ask(app, balance(round * 10 + i))))
+    for (const answer of answers) {
+      expect(answer).toMatchObject({ status: 200, body: { result: expectedBalance } })
+      times.push(answer.ms)
+    }
+  }
+  times.sort((a, b) => a - b)
+  const percentile = (p: number) => Math.round(times[Math.ceil((p / 100) * times.length) - 1] ?? 0)
+  console.log(
+    `one of two upstreams frozen, 100 requests 10 at a time: p50 ${percentile(50)} ms, p99 ${percentile(99)} ms, max ${percentile(100)} ms`,
+  )
+  expect(times).toHaveLength(100)
+  expect(percentile(100), 'no caller waited the whole timeout').toBeLessThan(settings.timeoutMs)
+  // Once overtaken, the frozen node is asked after the other, not raced on every request.
+  expect(frozen.callsOf('eth_getBalance')).toBeLessThanOrEqual(10)
 })

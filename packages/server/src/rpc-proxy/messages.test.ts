@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { answerOf, MAX_BATCH, parseBody } from './messages.ts'
+import { answerOf, MAX_BATCH, MAX_PARAMS_DEPTH, nestedDeeperThan, parseBody } from './messages.ts'
 
 const call = (id: unknown, method = 'eth_blockNumber') => ({ jsonrpc: '2.0', id, method, params: [] })
 
@@ -86,5 +86,41 @@ describe('answerOf', () => {
       error: { code: -32002, message: 'm' },
     })
     expect(answerOf(null, { result: null })).toEqual({ jsonrpc: '2.0', id: null, result: null })
+  })
+})
+
+describe('nestedDeeperThan', () => {
+  const nested = (levels: number): unknown => {
+    let value: unknown = 1
+    for (let i = 0; i < levels; i++) value = i % 2 ? { a: value } : [value]
+    return value
+  }
+
+  it('counts levels of arrays and objects, not scalars', () => {
+    expect(nestedDeeperThan(undefined, 2)).toBe(false)
+    expect(nestedDeeperThan(nested(2), 2)).toBe(false)
+    expect(nestedDeeperThan(nested(3), 2)).toBe(true)
+    expect(nestedDeeperThan([1, 'a', null, { b: 2 }], 2)).toBe(false)
+    expect(nestedDeeperThan([1, 'a', null, [{}]], 2)).toBe(true)
+  })
+
+  it('refuses a call whose params are nested past the bound, in its place, with its id', () => {
+    const deep = { jsonrpc: '2.0', id: 9, method: 'eth_call', params: nested(MAX_PARAMS_DEPTH + 1) }
+    const fine = { jsonrpc: '2.0', id: 8, method: 'eth_call', params: nested(MAX_PARAMS_DEPTH) }
+    expect(parseBody(JSON.stringify([fine, deep]))).toEqual({
+      batch: [
+        { call: { method: 'eth_call', params: fine.params }, id: 8 },
+        {
+          answer: {
+            jsonrpc: '2.0',
+            id: 9,
+            error: {
+              code: -32600,
+              message: `Invalid request: params are nested more than ${MAX_PARAMS_DEPTH} levels deep`,
+            },
+          },
+        },
+      ],
+    })
   })
 })

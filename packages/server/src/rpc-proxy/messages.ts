@@ -1,7 +1,13 @@
 import { z } from 'zod'
 
-/** The most calls one HTTP request may carry (issue 16). */
+/** The most calls one HTTP request may carry. */
 export const MAX_BATCH = 1000
+/**
+ * The deepest nesting of arrays and objects a call's params may have. No node method takes more
+ * than a few levels; thousands of levels would overflow the stack of whatever walks them next
+ * (the cache key, viem's encoder), after retries, as a 503 instead of the caller's error.
+ */
+export const MAX_PARAMS_DEPTH = 32
 
 export type RpcId = string | number | null
 
@@ -22,7 +28,7 @@ export interface RpcCall {
 }
 
 /** One element of what the caller sent: a call to answer, or an answer already (it was not a call). */
-type Received = { call: RpcCall; id: RpcId } | { answer: RpcAnswer }
+export type Received = { call: RpcCall; id: RpcId } | { answer: RpcAnswer }
 
 export type RpcAnswer = { jsonrpc: '2.0'; id: RpcId } & ({ result: unknown } | { error: RpcErrorObject })
 
@@ -33,6 +39,9 @@ const ErrorCode = {
   PARSE: -32700,
   INVALID_REQUEST: -32600,
 } as const
+
+/** EIP-1474's "limit exceeded": the proxy's own limits (rate, block range, answer size). */
+export const LIMIT_EXCEEDED = -32005
 
 const Id = z.union([z.string(), z.number(), z.null()], {
   error: 'must be a string, a number or null (notifications, without an id, are not relayed)',
@@ -96,6 +105,14 @@ function receive(element: unknown): Received {
   const parsed = Call.safeParse(element)
   if (parsed.success) {
     const { method, params, id } = parsed.data
+    if (nestedDeeperThan(params, MAX_PARAMS_DEPTH))
+      return {
+        answer: errorAnswer(
+          id,
+          ErrorCode.INVALID_REQUEST,
+          `Invalid request: params are nested more than ${MAX_PARAMS_DEPTH} levels deep`,
+        ),
+      }
     return { call: params === undefined ? { method } : { method, params }, id }
   }
   // The id is echoed when it can be read, so the caller can tell which element was refused.
@@ -109,6 +126,18 @@ function receive(element: unknown): Received {
       `Invalid request: ${where}${issue?.message ?? 'not a JSON-RPC 2.0 request'}`,
     ),
   }
+}
+
+/** Whether `value` holds arrays or objects more than `limit` levels deep; walks no further than that. */
+export function nestedDeeperThan(value: unknown, limit: number): boolean {
+  let level: unknown[] = [value]
+  for (let depth = 0; depth <= limit; depth++) {
+    const containers = level.filter((item): item is object => typeof item === 'object' && item !== null)
+    if (containers.length === 0) return false
+    if (depth === limit) return true
+    level = containers.flatMap((container) => Object.values(container))
+  }
+  return false
 }
 
 /** Puts an outcome back in its envelope under the caller's id. */

@@ -1,17 +1,36 @@
-import { BaseError, HttpRequestError, RpcRequestError, withRetry } from 'viem'
+import { ResponseBodyTooLargeError, TimeoutError, withRetry } from 'viem'
 import { getHttpRpcClient, type HttpRpcClient } from 'viem/utils'
+import { AllTriesFailed, hedge } from './hedge.ts'
 import { Lru } from './lru.ts'
 import type { Outcome, RpcCall, RpcErrorObject } from './messages.ts'
 import { FILTER_CREATORS, FILTER_USERS } from './methods.ts'
+import { MAX_SPLITS, splitForSize, tooLarge } from './oversize.ts'
+import {
+  isNodeAnswer,
+  isTransportTrouble,
+  retryAfterMs,
+  shortReason,
+  UpstreamsFailed,
+} from './upstream-errors.ts'
 import { RANKING, type RankingSettings, UpstreamRanking } from './upstreams.ts'
 
-/** How calls go upstream (issue 16): the numbers of viem's http transport. */
+/** How calls go upstream: the numbers of viem's http transport, and the proxy's own. */
 export const FORWARDING = {
   /** One upstream's time to answer one HTTP request. */
   timeoutMs: 10_000,
   /** Rounds over the upstreams after the first, each after `retryDelayMs × 2^n`, or `Retry-After`. */
   retryCount: 3,
   retryDelayMs: 150,
+  /**
+   * An upstream that has not answered in this time is not waited for alone: the next is asked as
+   * well and the first answer taken, so a node that accepts connections and never answers costs
+   * a caller this, not the whole timeout.
+   */
+  hedgeAfterMs: 1_500,
+  /** An upstream that timed out, or that the next one overtook, is asked after the others this long. */
+  demoteMs: 30_000,
+  /** The largest answer taken from an upstream (viem's default); a larger one is asked in parts. */
+  maxResponseBytes: 10 * 2 ** 20,
 } as const
 
 export type PoolSettings = Record<keyof typeof FORWARDING, number> & RankingSettings
@@ -23,27 +42,19 @@ const RESOURCE_UNAVAILABLE = -32002
 /** Filters created through the proxy whose upstream is remembered. */
 const PINNED_FILTERS = 8192
 
-/** Every upstream that was asked failed, or was resting (Retry-After) and was not asked. */
-class UpstreamsFailed extends Error {
-  constructor(
-    readonly reason: string,
-    /** Set when every upstream rests: how long until the first may be asked again. */
-    readonly retryAfterMs?: number,
-  ) {
-    super(`No upstream node answered: ${reason}`)
-  }
-}
-
 /**
  * The upstreams of one chain: calls go to the best ranked one as one HTTP request (a batch stays a
- * batch); an upstream that fails (unreachable, timed out, an HTTP error status, not JSON-RPC) hands
- * them to the next; when all failed, the round is tried again up to 3 times. An upstream that answers
- * with `Retry-After` is not asked again before that time. A node's own JSON-RPC errors (a revert, a
- * bad parameter) are answers and go back unchanged.
+ * batch), hedged to the next when it is slow (hedge.ts); an upstream that fails (unreachable, timed
+ * out, an HTTP error status, not JSON-RPC) hands them to the next; when all failed in transport, the
+ * round is tried again up to 3 times. An upstream that answers with `Retry-After` is not asked again
+ * before that time. An answer over the size cap is neither retried nor asked elsewhere: the calls are
+ * asked again in parts (oversize.ts). A node's own JSON-RPC errors (a revert, a bad parameter) are
+ * answers and go back unchanged.
  */
 export class UpstreamPool {
   private readonly clients = new Map<string, HttpRpcClient>()
   private readonly restingUntil = new Map<string, number>()
+  private readonly demotedUntil = new Map<string, number>()
   /** A filter lives on the node that made it, so its later calls go there (filter id → URL). */
   private readonly filters = new Lru<string>(PINNED_FILTERS)
   private readonly ranking: UpstreamRanking
@@ -52,7 +63,14 @@ export class UpstreamPool {
     urls: readonly string[],
     private readonly settings: PoolSettings = { ...FORWARDING, ...RANKING },
   ) {
-    for (const url of urls) this.clients.set(url, getHttpRpcClient(url, { timeout: settings.timeoutMs }))
+    for (const url of urls)
+      this.clients.set(
+        url,
+        getHttpRpcClient(url, {
+          timeout: settings.timeoutMs,
+          maxResponseBodySize: settings.maxResponseBytes,
+        }),
+      )
     this.ranking = new UpstreamRanking(urls, (url, timeoutMs) => this.blockNumber(url, timeoutMs), settings)
     this.ranking.start()
   }
@@ -93,7 +111,7 @@ export class UpstreamPool {
     return outcomes
   }
 
-  private async sendGroup(calls: RpcCall[], pinned: string | undefined): Promise<Outcome[]> {
+  private async sendGroup(calls: RpcCall[], pinned: string | undefined, splits = 0): Promise<Outcome[]> {
     try {
       const { url, outcomes } = await withRetry(() => this.round(calls, pinned), {
         retryCount: this.settings.retryCount,
@@ -101,11 +119,14 @@ export class UpstreamPool {
           (error as UpstreamsFailed).retryAfterMs ?? 2 ** count * this.settings.retryDelayMs,
         // A wait longer than one upstream's timeout would hold the caller longer than a slow node.
         shouldRetry: ({ error }) =>
-          error instanceof UpstreamsFailed && (error.retryAfterMs ?? 0) <= this.settings.timeoutMs,
+          error instanceof UpstreamsFailed &&
+          error.transient &&
+          (error.retryAfterMs ?? 0) <= this.settings.timeoutMs,
       })
       this.pinFilters(calls, outcomes, url)
       return outcomes
     } catch (error) {
+      if (error instanceof ResponseBodyTooLargeError) return this.sendInParts(calls, pinned, error, splits)
       if (!(error instanceof UpstreamsFailed)) throw error
       // The filter went with its node: "not found" makes a client (viem's watchers) make a new one.
       if (pinned !== undefined) {
@@ -119,7 +140,25 @@ export class UpstreamPool {
     }
   }
 
-  /** One pass over the upstreams that are not resting, best first. */
+  /**
+   * Calls whose answer was over the cap, asked again in parts one after the other (not all at once
+   * on the node); a lone call, or a part still over the cap after the last split, is answered with
+   * an error that says to ask for less.
+   */
+  private async sendInParts(
+    calls: RpcCall[],
+    pinned: string | undefined,
+    error: ResponseBodyTooLargeError,
+    splits: number,
+  ): Promise<Outcome[]> {
+    if (calls.length === 1 || splits >= MAX_SPLITS) return calls.map(() => tooLarge(error.maxSize))
+    const outcomes: Outcome[] = []
+    for (const part of splitForSize(calls, error))
+      outcomes.push(...(await this.sendGroup(part, pinned, splits + 1)))
+    return outcomes
+  }
+
+  /** One pass over the upstreams that are not resting, best first and the demoted last, hedged. */
   private async round(calls: RpcCall[], pinned: string | undefined) {
     const now = Date.now()
     const candidates = pinned === undefined ? this.ranking.ranked() : [pinned]
@@ -128,30 +167,46 @@ export class UpstreamPool {
       const wake = Math.min(...candidates.map((url) => this.restingUntil.get(url) ?? now))
       throw new UpstreamsFailed('every upstream asked to wait (Retry-After)', Math.max(0, wake - now))
     }
-    let reason = ''
-    for (const url of awake) {
-      try {
-        return { url, outcomes: await this.ask(url, calls) }
-      } catch (error) {
-        this.noteRetryAfter(url, error)
-        reason = shortReason(error)
-      }
+    const demoted = (url: string) => (this.demotedUntil.get(url) ?? 0) > now
+    const order = [...awake.filter((url) => !demoted(url)), ...awake.filter(demoted)]
+    try {
+      const { url, value } = await hedge(order, (url, signal) => this.ask(url, calls, signal), {
+        hedgeAfterMs: Math.min(this.settings.hedgeAfterMs, this.settings.timeoutMs),
+        onFailure: (url, error) => {
+          this.noteRetryAfter(url, error)
+          if (error instanceof TimeoutError) this.demote(url)
+        },
+        onOvertaken: (url) => this.demote(url),
+        // Another upstream would compute the same answer just as large.
+        isFinal: (error) => error instanceof ResponseBodyTooLargeError,
+      })
+      return { url, outcomes: value }
+    } catch (error) {
+      if (!(error instanceof AllTriesFailed)) throw error
+      const last = error.errors.at(-1)
+      throw new UpstreamsFailed(shortReason(last), undefined, error.errors.some(isTransportTrouble))
     }
-    throw new UpstreamsFailed(reason)
+  }
+
+  private demote(url: string): void {
+    this.demotedUntil.set(url, Date.now() + this.settings.demoteMs)
   }
 
   /**
    * Sends the calls to one upstream as one HTTP request (call by call if it refuses the batch as a
    * whole); throws unless every call was answered.
    */
-  private async ask(url: string, calls: RpcCall[]): Promise<Outcome[]> {
+  private async ask(url: string, calls: RpcCall[], signal: AbortSignal): Promise<Outcome[]> {
     const client = this.clients.get(url)
     // Never the URL in a message: it may carry the operator's API key, and reasons reach callers.
     if (!client) throw new Error('Not an upstream of this chain')
-    if (calls.length === 1) return [await askOne(client, calls[0] as RpcCall)]
+    if (calls.length === 1) return [await askOne(client, calls[0] as RpcCall, signal)]
     let answers: unknown[]
     try {
-      answers = await client.request({ body: calls.map((call, id) => ({ id, ...call })) })
+      answers = await client.request({
+        body: calls.map((call, id) => ({ id, ...call })),
+        fetchOptions: { signal },
+      })
     } catch (error) {
       if (!isNodeAnswer(error)) throw error
       answers = []
@@ -159,7 +214,7 @@ export class UpstreamPool {
     // One error for the whole batch (a call in it the node cannot read, or no batches at all): the
     // node judged the request, not each call, so each call is asked on its own to get its own answer.
     if (answers.every((answer) => (answer as { id?: unknown }).id == null))
-      return Promise.all(calls.map((call) => askOne(client, call)))
+      return Promise.all(calls.map((call) => askOne(client, call, signal)))
     const byId = new Map<unknown, unknown>(answers.map((answer) => [(answer as { id?: unknown }).id, answer]))
     return calls.map((_, id) => {
       if (!byId.has(id)) throw new Error('The batch answer lacks a call')
@@ -202,18 +257,10 @@ export class UpstreamPool {
   }
 }
 
-/** The HTTP statuses viem retries on: the upstream's trouble (or limits), not the call's. */
-const UPSTREAM_TROUBLE = new Set([403, 408, 413, 429, 500, 502, 503, 504])
-
-/** Some nodes answer a call's JSON-RPC error (a revert) with a 4xx status: still the node's answer. */
-function isNodeAnswer(error: unknown): error is RpcRequestError {
-  return error instanceof RpcRequestError && error.status !== undefined && !UPSTREAM_TROUBLE.has(error.status)
-}
-
 /** One call as one HTTP request: its answer, a node's refusal with a 4xx status included. */
-async function askOne(client: HttpRpcClient, call: RpcCall): Promise<Outcome> {
+async function askOne(client: HttpRpcClient, call: RpcCall, signal: AbortSignal): Promise<Outcome> {
   try {
-    return outcomeOf(await client.request({ body: { id: 0, ...call } }))
+    return outcomeOf(await client.request({ body: { id: 0, ...call }, fetchOptions: { signal } }))
   } catch (error) {
     if (isNodeAnswer(error)) return outcomeOf({ error: error.cause })
     throw error
@@ -236,21 +283,4 @@ function outcomeOf(answer: unknown): Outcome {
   }
   if (!('result' in answer)) throw new Error('The answer is not JSON-RPC')
   return { result: answer.result }
-}
-
-/** `Retry-After` on an upstream's refusal, in seconds or as an HTTP date, as viem reads it. */
-function retryAfterMs(error: unknown): number | undefined {
-  const headers =
-    error instanceof HttpRequestError || error instanceof RpcRequestError ? error.headers : undefined
-  const value = headers?.get('retry-after')
-  if (!value) return undefined
-  const seconds = Number.parseInt(value, 10)
-  if (!Number.isNaN(seconds)) return Math.max(0, seconds * 1000)
-  const delay = Date.parse(value) - Date.now()
-  return delay > 0 ? delay : undefined
-}
-
-function shortReason(error: unknown): string {
-  if (error instanceof BaseError) return error.shortMessage
-  return error instanceof Error ? (error.message.split('\n')[0] ?? 'failed') : 'failed'
 }

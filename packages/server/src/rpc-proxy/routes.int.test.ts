@@ -197,6 +197,21 @@ describe('POST /v1/rpc: what it answers', () => {
     expect(empty.json().error.code).toBe(-32700)
   })
 
+  test('params nested thousands deep are an invalid request at once, and nothing goes upstream', async () => {
+    const asked = upstream.callsOf('eth_call')
+    const deep = `${'['.repeat(5_000)}${']'.repeat(5_000)}`
+    const started = performance.now()
+    const response = await proxy.rpc(`{"jsonrpc":"2.0","id":1,"method":"eth_call","params":${deep}}`)
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      error: { code: -32600, message: 'Invalid request: params are nested more than 32 levels deep' },
+    })
+    expect(performance.now() - started).toBeLessThan(500)
+    expect(upstream.callsOf('eth_call')).toBe(asked)
+  })
+
   test("the node's own errors come back unchanged, revert data included", async () => {
     // Creation code that reverts with the four bytes 0xdeadbeef.
     const reverting = call(9, 'eth_call', [{ data: '0x63deadbeef6000526004601cfd' }, 'latest'])

@@ -1,10 +1,23 @@
 import { ErrorText, ProviderErrorCode } from '@portico/core/errors'
 import type { FastifyPluginAsync } from 'fastify'
 import { z } from 'zod'
-import { HttpError } from '../http/errors.ts'
+import { HttpError, warnOutage } from '../http/errors.ts'
+import { outageReply } from '../http/outage.ts'
+import { projectOf } from '../http/project-guard.ts'
 import type { ZodTypeProvider } from '../http/route-schema.ts'
-import { answerOf, errorAnswer, parseBody, type RpcAnswer, type RpcCall, type RpcId } from './messages.ts'
+import { logsRangeRefusal } from './logs-range.ts'
+import {
+  answerOf,
+  errorAnswer,
+  LIMIT_EXCEEDED,
+  parseBody,
+  type Received,
+  type RpcAnswer,
+  type RpcCall,
+  type RpcId,
+} from './messages.ts'
 import { isProxyMethod } from './methods.ts'
+import { costOf } from './rate-limit.ts'
 import type { RpcProxy } from './service.ts'
 
 const CHAIN_ID_FORMAT = 'chainId must be a chain id such as 31337 or eip155:31337'
@@ -19,7 +32,10 @@ const RpcQuery = z.looseObject({
 /**
  * `POST /v1/rpc?chainId&projectId` (issue 16), behind the `/v1` project guard: JSON-RPC 2.0, one
  * call or a batch of up to 1000, answered in order under the caller's ids. Methods outside the
- * allow-list (methods.ts) are refused here, each in its place; the rest go to the chain's relay.
+ * allow-list (methods.ts) and `eth_getLogs` over too many blocks (logs-range.ts) are refused here,
+ * each in its place; the rest go to the chain's relay. Each client IP and each project has a budget
+ * of cost units a second (rate-limit.ts); past it the answer is a 429 with `Retry-After` and a
+ * JSON-RPC error per call saying to slow down, and nothing goes upstream.
  *
  * HTTP status: 200 for every JSON-RPC answer, errors included — a node's errors, refusals and
  * malformed input are answers, not failures of the proxy. 503 only when some call could be answered
@@ -47,12 +63,38 @@ export const rpcProxyPlugin: FastifyPluginAsync<{ proxy: RpcProxy }> = async (sc
     if ('invalid' in parsed) return reply.type('application/json').send(JSON.stringify(parsed.invalid))
 
     const received = 'single' in parsed ? [parsed.single] : parsed.batch
+    const { limits } = proxy
+    const project = projectOf(request).id
+    const waitMs = Math.max(limits.ip.waitMs(request.ip), limits.project.waitMs(project))
+    if (waitMs > 0) {
+      const seconds = Math.ceil(waitMs / 1000)
+      return reply
+        .code(429)
+        .header('retry-after', String(seconds))
+        .type('application/json')
+        .send(JSON.stringify(rateLimited(received, 'single' in parsed, seconds)))
+    }
+    const cost = received.reduce(
+      (sum, element) => sum + ('call' in element ? costOf(element.call.method) : 1),
+      0,
+    )
+    limits.ip.charge(request.ip, cost)
+    limits.project.charge(project, cost)
+
     const answers: RpcAnswer[] = new Array(received.length)
     const forwarded: { at: number; id: RpcId; call: RpcCall }[] = []
+    const head = relay.pool.head()
     received.forEach((element, at) => {
-      if ('answer' in element) answers[at] = element.answer
-      else if (!isProxyMethod(element.call.method))
+      if ('answer' in element) {
+        answers[at] = element.answer
+        return
+      }
+      if (!isProxyMethod(element.call.method)) {
         answers[at] = errorAnswer(element.id, ProviderErrorCode.UNSUPPORTED_METHOD, ErrorText.RPC_NOT_ALLOWED)
+        return
+      }
+      const refusal = logsRangeRefusal(element.call, head, limits.maxLogBlocks)
+      if (refusal) answers[at] = { jsonrpc: '2.0', id: element.id, error: refusal }
       else forwarded.push({ at, ...element })
     })
     const outcomes = forwarded.length > 0 ? await relay.call(forwarded.map(({ call }) => call)) : []
@@ -62,10 +104,22 @@ export const rpcProxyPlugin: FastifyPluginAsync<{ proxy: RpcProxy }> = async (sc
       if ('unavailable' in outcome) unavailable = true
       answers[at] = answerOf(id, outcome)
     })
-    if (unavailable) request.log.warn(`RPC proxy: no upstream of chain ${relay.chainId} answered`)
-    return reply
-      .code(unavailable ? 503 : 200)
-      .type('application/json')
-      .send(JSON.stringify('single' in parsed ? answers[0] : answers))
+    if (unavailable) {
+      warnOutage(request, `rpc-${relay.chainId}`, `RPC proxy: no upstream of chain ${relay.chainId} answered`)
+      outageReply(reply)
+    }
+    return reply.type('application/json').send(JSON.stringify('single' in parsed ? answers[0] : answers))
   })
+}
+
+/** The 429's body: an error for each call, under its id, in the request's shape. */
+function rateLimited(received: readonly Received[], single: boolean, seconds: number) {
+  const answers = received.map((element) =>
+    errorAnswer(
+      'id' in element ? element.id : element.answer.id,
+      LIMIT_EXCEEDED,
+      `Rate limit exceeded: too many calls from this address or project; slow down and try again in ${seconds} s`,
+    ),
+  )
+  return single ? answers[0] : answers
 }

@@ -13,8 +13,15 @@ describe('issue 16’s numbers', () => {
       weights: { stability: 0.7, latency: 0.3 },
     })
   })
-  it('forward with a 10 s timeout and 3 retries from 150 ms', () => {
-    expect(FORWARDING).toEqual({ timeoutMs: 10_000, retryCount: 3, retryDelayMs: 150 })
+  it('forward with a 10 s timeout and 3 retries from 150 ms; hedge after 1.5 s, answers up to 10 MiB', () => {
+    expect(FORWARDING).toEqual({
+      timeoutMs: 10_000,
+      retryCount: 3,
+      retryDelayMs: 150,
+      hedgeAfterMs: 1_500,
+      demoteMs: 30_000,
+      maxResponseBytes: 10 * 2 ** 20,
+    })
   })
 })
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import type { Database } from '../db/database.ts'
 import { createProject } from '../projects/repository.ts'
+import type { RpcProxyOptionsInput } from '../rpc-proxy/config.ts'
 import { FORWARDING, type PoolSettings } from '../rpc-proxy/pool.ts'
 import type { ChainRelay } from '../rpc-proxy/relay.ts'
 import { type RpcProxy, startRpcProxy } from '../rpc-proxy/service.ts'
@@ -26,8 +27,8 @@ export interface ProxyApp {
   proxy: RpcProxy
   relay: ChainRelay
   projectId: string
-  /** `POST /v1/rpc` from the project's page; a string body is sent as it is. */
-  rpc(body: unknown, query?: string): Promise<LightMyRequestResponse>
+  /** `POST /v1/rpc` from the project's page (from `ip` if given); a string body is sent as it is. */
+  rpc(body: unknown, query?: string, ip?: string): Promise<LightMyRequestResponse>
   close(): Promise<void>
 }
 
@@ -36,8 +37,9 @@ export async function startProxyApp(
   database: Database,
   upstreams: string[],
   settings: PoolSettings = TEST_SETTINGS,
+  limits?: RpcProxyOptionsInput['limits'],
 ): Promise<ProxyApp> {
-  const proxy = startRpcProxy({ upstreams: { [CHAIN_ID]: upstreams } }, settings)
+  const proxy = startRpcProxy({ upstreams: { [CHAIN_ID]: upstreams }, limits }, settings)
   const app = await buildServer({ database, rpcProxy: proxy })
   const { id: projectId } = await createProject(database.db, { name: 'Dapp', origins: [PAGE_ORIGIN] })
   const relay = proxy.relayFor(CHAIN_ID)
@@ -47,9 +49,10 @@ export async function startProxyApp(
     proxy,
     relay,
     projectId,
-    rpc: (body, query = `chainId=${CHAIN_ID}`) =>
+    rpc: (body, query = `chainId=${CHAIN_ID}`, ip) =>
       app.inject({
         method: 'POST',
+        ...(ip ? { remoteAddress: ip } : {}),
         url: `/v1/rpc?${query}&projectId=${projectId}`,
         headers: { origin: PAGE_ORIGIN, 'content-type': 'application/json' },
         payload: typeof body === 'string' ? body : JSON.stringify(body),

@@ -8,6 +8,8 @@ export interface UpstreamBehaviour {
   delayMs: number
   /** Answers its next request with 429 and `Retry-After: {seconds}`, once. */
   limitNextFor?: number | undefined
+  /** Takes requests and never answers them (a node that hangs with its port open). */
+  frozen?: boolean
 }
 
 /** A JSON-RPC upstream the test controls: it forwards to a real node and records what it was asked. */
@@ -33,6 +35,7 @@ export async function startTestUpstream(
   const server: Server = createServer(async (request, response) => {
     const body = await readBody(request)
     requests.push({ at: Date.now(), methods: methodsOf(body) })
+    if (state.frozen) return
     if (state.limitNextFor !== undefined) {
       const seconds = state.limitNextFor
       state.limitNextFor = undefined
@@ -47,8 +50,13 @@ export async function startTestUpstream(
         headers: { 'content-type': 'application/json' },
         body,
       })
-      response.writeHead(answer.status, { 'content-type': 'application/json' })
-      response.end(await answer.text())
+      const text = await answer.text()
+      // With its length, as nodes send it: the proxy reads an answer's size before its body.
+      response.writeHead(answer.status, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(text),
+      })
+      response.end(text)
     } catch {
       response.destroy()
     }

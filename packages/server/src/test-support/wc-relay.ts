@@ -1,6 +1,6 @@
 import { freePort } from '@portico/contracts/testing'
 import { encodeIss, generateKeyPair, signJWT } from '@walletconnect/relay-auth'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import WebSocket from 'ws'
 import type { Database } from '../db/database.ts'
 import { createProject, type Project } from '../projects/repository.ts'
@@ -21,13 +21,20 @@ export interface RelayApp {
 /** The services with only the relay on, listening on `port` (a free one by default) of 127.0.0.1. */
 export async function startRelayApp(
   database: Database,
-  options: { port?: number; limits?: Partial<RelayLimits>; now?: () => number } = {},
+  options: {
+    port?: number
+    limits?: Partial<RelayLimits>
+    now?: () => number
+    /** Fastify's logger options, to read what the relay logs. */
+    logger?: FastifyServerOptions['logger']
+  } = {},
 ): Promise<RelayApp> {
   const port = options.port ?? (await freePort())
   const url = `ws://127.0.0.1:${port}${WC_RELAY_PATH}`
   const app = await buildServer({
     database,
     walletConnectRelay: { url, limits: options.limits, now: options.now },
+    ...(options.logger ? { logger: options.logger } : {}),
   })
   await app.listen({ host: '127.0.0.1', port })
   return { app, url, port, close: () => app.close() }

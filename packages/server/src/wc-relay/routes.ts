@@ -55,6 +55,17 @@ export const walletConnectRelayPlugin: FastifyPluginAsync<
 
   await app.register(websocket, {
     options: { maxPayload: limits.maxFrameBytes },
+    // A frame the WebSocket protocol refuses (not UTF-8, over the size limit, a bad opcode) is the
+    // client's mistake, not the relay's: ws has already closed that socket with the code that says
+    // why, so it is a debug line, not an error with a stack for every such frame.
+    errorHandler(error, socket, request) {
+      if (isProtocolError(error)) {
+        request.log.debug(`wc-relay: socket closed: ${error.message}`)
+        return
+      }
+      request.log.error(error)
+      socket.terminate()
+    },
     preClose(done) {
       const clients = [...this.websocketServer.clients]
       for (const client of clients) client.close(GOING_AWAY, 'Server shutting down')
@@ -102,4 +113,10 @@ export const walletConnectRelayPlugin: FastifyPluginAsync<
       socket.on('close', () => connections.delete(connection))
     },
   })
+}
+
+/** ws's refusals of a client's frames carry a `WS_ERR_…` code. */
+function isProtocolError(error: Error): boolean {
+  const code = (error as { code?: unknown }).code
+  return typeof code === 'string' && code.startsWith('WS_ERR_')
 }

@@ -21,6 +21,7 @@ import * as socialLogin from './0019_social_login.ts'
 import * as bundler from './0020_bundler.ts'
 import * as codeVerifiedSessions from './0021_code_verified_sessions.ts'
 import * as tokenTrust from './0024_token_trust.ts'
+import * as dashboardLoginFailures from './0023_dashboard_login_failures.ts'
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Listed in code rather
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0020_bundler': bundler,
   '0021_code_verified_sessions': codeVerifiedSessions,
   '0024_token_trust': tokenTrust,
+  '0023_dashboard_login_failures': dashboardLoginFailures,
 }

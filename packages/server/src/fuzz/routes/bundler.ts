@@ -11,7 +11,10 @@ const bytes = (min: number, max: number) =>
 const userOperation = (target: FuzzTarget) =>
   fc.record(
     {
-      sender: fc.constantFrom(target.accountFactory, ...target.accounts),
+      // Addresses as given, and in capitals, which the bundler reads as the same account.
+      sender: fc
+        .tuple(fc.constantFrom(target.accountFactory, ...target.accounts), fc.boolean())
+        .map(([address, capitals]) => (capitals ? `0x${address.slice(2).toUpperCase()}` : address)),
       nonce: fc.bigInt({ min: 0n, max: 2n ** 200n }).map((n) => `0x${n.toString(16)}`),
       factory: fc.constant(target.accountFactory),
       factoryData: bytes(0, 100),
@@ -33,6 +36,10 @@ const bundlerCall = (target: FuzzTarget) => {
     fc.oneof(fc.integer(), fc.string({ maxLength: 8 })),
     fc.oneof(
       fc.constant({ method: 'eth_chainId', params: [] as unknown[] }),
+      // Names every JavaScript object has, which are no methods of the bundler.
+      fc
+        .constantFrom('__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty')
+        .map((method) => ({ method, params: [] as unknown[] })),
       fc.constant({ method: 'eth_supportedEntryPoints', params: [] as unknown[] }),
       userOperation(target).map((op) => ({
         method: 'eth_estimateUserOperationGas',

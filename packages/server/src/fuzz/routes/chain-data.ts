@@ -92,15 +92,41 @@ export const chainDataRoutes: Route[] = [
             fc.constant({ method: 'eth_blockNumber' }),
             account(target).map((address) => ({ method: 'eth_getBalance', params: [address, 'latest'] })),
             fc.constant({ method: 'eth_sendTransaction', params: [{ from: target.accounts[0] }] }),
+            // Ranges under, at and over the block-range cap, as numbers and tags.
+            fc
+              .record({ fromBlock: block, toBlock: block }, { requiredKeys: [] })
+              .map((filter) => ({ method: 'eth_getLogs', params: [filter] })),
+            // Params nested around the depth bound.
+            fc.integer({ min: 1, max: 40 }).map((depth) => ({ method: 'eth_call', params: nested(depth) })),
           ),
         )
         .map(([id, call]) => ({ jsonrpc: '2.0', id, ...call }))
-      return fc.oneof(single, fc.array(single, { minLength: 1, maxLength: 5 })).map((json) =>
-        fromPage(target, 'POST', '/v1/rpc', {
-          query: [['chainId', String(target.chainId)]],
-          body: { json },
-        }),
-      )
+      // Few visitors, so the per-IP rate limit answers 429 to some.
+      return fc
+        .tuple(
+          fc.oneof(single, fc.array(single, { minLength: 1, maxLength: 5 })),
+          fc.constantFrom('198.51.100.8', '198.51.100.9'),
+        )
+        .map(([json, ip]) =>
+          fromPage(target, 'POST', '/v1/rpc', {
+            query: [['chainId', String(target.chainId)]],
+            body: { json },
+            ip,
+          }),
+        )
     },
   },
 ]
+
+/** A block for eth_getLogs: a tag, or a number around the proxy's 10,000-block cap. */
+const block = fc.oneof(
+  fc.constantFrom('latest', 'earliest', 'pending', 'safe', 'finalized'),
+  fc.integer({ min: 0, max: 30_000 }).map((n) => `0x${n.toString(16)}`),
+)
+
+/** `[[[…]]]`, `depth` levels of arrays. */
+function nested(depth: number): unknown[] {
+  let value: unknown[] = []
+  for (let level = 1; level < depth; level++) value = [value]
+  return value
+}

@@ -37,16 +37,24 @@ export const dashboardRoutes: Route[] = [
   {
     name: 'POST /dashboard/login',
     guard: { callers: ['origin'] },
-    // Many visitors, so the per-IP limit answers 429 to some and the password is still compared for others.
+    // Many visitors, some with the browser id the form sets and some without, so the slow-down
+    // answers 429 to some and the password is still compared for others.
     valid: () =>
       fc
-        .tuple(fc.oneof(fc.constant(DASHBOARD_PASSWORD), fc.string({ maxLength: 40 })), visitor)
-        .map(([password, ip]) => ({
+        .tuple(
+          fc.oneof(fc.constant(DASHBOARD_PASSWORD), fc.string({ maxLength: 40 })),
+          visitor,
+          fc.option(fc.constantFrom('A'.repeat(32), 'B'.repeat(32))),
+        )
+        .map(([password, ip, browser]) => ({
           method: 'POST',
           path: '/dashboard/login',
           params: {},
           query: [],
-          headers: { origin: SERVICES.origin },
+          headers: {
+            origin: SERVICES.origin,
+            ...(browser ? { cookie: `portico_dashboard_browser=${browser}` } : {}),
+          },
           body: { form: [['password', password]] },
           remoteAddress: ip,
         })),
