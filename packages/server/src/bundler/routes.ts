@@ -25,7 +25,10 @@ export const bundlerPlugin: FastifyPluginAsync<{ bundler: Bundler }> = async (sc
         if ('answer' in element) return element.answer
         const { id, call } = element
         try {
-          const result = await bundler.call(call.method, call.params ?? [], projectId)
+          const result = await bundler.call(call.method, call.params ?? [], projectId, {
+            kind: 'page',
+            ip: request.ip,
+          })
           return { jsonrpc: '2.0', id, result }
         } catch (error) {
           if (error instanceof BundlerError)
