@@ -56,7 +56,7 @@ export function sponsorMethods(
     return address
   }
 
-  const read = async (params: unknown, caller: BundlerCaller): Promise<UserOp> => {
+  const read = async (params: unknown, caller: BundlerCaller, stage: 'stub' | 'data'): Promise<UserOp> => {
     const key = caller.kind === 'page' ? `ip:${caller.ip}` : `session:${caller.session}`
     if (!requests.take(key))
       throw new BundlerError(
@@ -74,7 +74,7 @@ export function sponsorMethods(
       paymasterVerificationGasLimit: PAYMASTER_VERIFICATION_GAS,
       paymasterPostOpGasLimit: PAYMASTER_POST_OP_GAS,
     }
-    if (caller.kind === 'page') refuseOutsidePolicy(op, settings.publicCalls, config.accountFactory)
+    if (caller.kind === 'page') refuseOutsidePolicy(op, settings.publicCalls, config.accountFactory, stage)
     else await refuseForeignSender(op, caller.owner)
     if (maxCost(op) > maxWei)
       throw new BundlerError(
@@ -107,7 +107,7 @@ export function sponsorMethods(
   })
   return {
     async stub(params: unknown, projectId: string, caller: BundlerCaller) {
-      const op = await read(params, caller)
+      const op = await read(params, caller, 'stub')
       await checkSponsorship(db, counted(projectId, op))
       const { validUntil, validAfter } = window()
       return {
@@ -120,7 +120,7 @@ export function sponsorMethods(
       }
     },
     async data(params: unknown, projectId: string, caller: BundlerCaller) {
-      const op = await read(params, caller)
+      const op = await read(params, caller, 'data')
       const context = { paymaster: settings.paymaster, chainId: config.chainId, ...window() }
       await reserveSponsorship(db, {
         ...counted(projectId, op),

@@ -56,11 +56,14 @@ const allows = (policy: readonly SponsoredCall[], call: { to: Address; data: Hex
 /**
  * Refuses an operation from outside a session unless every call it makes is one the operator
  * sponsors for anyone, from an account of our factory (another factory could deploy anything).
+ * A stub request without calls is a probe of whether sponsorship is offered: stub data carries no
+ * signature, so it is answered.
  */
 export function refuseOutsidePolicy(
   op: UserOp,
   policy: readonly SponsoredCall[] | undefined,
   factory: Address | undefined,
+  stage: 'stub' | 'data',
 ): void {
   if (!policy || policy.length === 0)
     throw new BundlerError(
@@ -68,6 +71,7 @@ export function refuseOutsidePolicy(
       "Gas sponsorship is only for the project's signed-in wallet users: send without a paymaster to pay for gas from the account",
       { reason: 'NOT_SPONSORED' },
     )
+  if (stage === 'stub' && op.callData === '0x') return
   const calls = callsOf(op.callData)
   const foreignFactory = op.factory && (!factory || !isAddressEqual(op.factory, factory))
   if (foreignFactory || !calls || calls.length === 0 || !calls.every((call) => allows(policy, call)))

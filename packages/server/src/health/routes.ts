@@ -5,6 +5,7 @@ import type { ChainData } from '../chain-data/config.ts'
 import { CHAIN_UNAVAILABLE_MESSAGE, NODE_TIMEOUT_MS } from '../chain-data/node.ts'
 import type { Database } from '../db/database.ts'
 import type { ZodTypeProvider } from '../http/route-schema.ts'
+import type { RelayGauge } from '../wc-relay/stats.ts'
 
 const DatabaseKind = z.enum(['pglite', 'postgres']) satisfies z.ZodType<Database['kind']>
 
@@ -20,8 +21,19 @@ const ChainReport = z.object({
 })
 type ChainReport = z.output<typeof ChainReport>
 
+/** The WalletConnect relay's sockets on this instance and its mailbox against the cap. */
+const RelayReport = z.object({
+  sockets: z.number().int(),
+  mailbox: z.object({ messages: z.number().int(), bytes: z.number().int(), maxBytes: z.number().int() }),
+})
+
 const readiness = <Status extends string>(status: Status) =>
-  z.object({ status: z.literal(status), database: DatabaseReport, chain: ChainReport.optional() })
+  z.object({
+    status: z.literal(status),
+    database: DatabaseReport,
+    chain: ChainReport.optional(),
+    relay: RelayReport.optional(),
+  })
 
 /**
  * Two answers for load balancers and the start script. `/health` is liveness: it answers when the
@@ -29,10 +41,11 @@ const readiness = <Status extends string>(status: Status) =>
  * (the indexer resumes by itself). `/health/ready` is readiness: the database and the chain node
  * each reported, and 503 while either is down, so traffic can be sent elsewhere meanwhile.
  */
-export const healthPlugin: FastifyPluginAsync<{ database: Database; chain?: ChainData | undefined }> = async (
-  scope,
-  { database, chain },
-) => {
+export const healthPlugin: FastifyPluginAsync<{
+  database: Database
+  chain?: ChainData | undefined
+  relay?: RelayGauge | undefined
+}> = async (scope, { database, chain, relay }) => {
   const app = scope.withTypeProvider<ZodTypeProvider>()
   app.get('/health', { schema: { response: { 200: Liveness } } }, async () => {
     await sql`select 1`.execute(database.db)
@@ -45,7 +58,14 @@ export const healthPlugin: FastifyPluginAsync<{ database: Database; chain?: Chai
       checkDatabase(database),
       chain ? checkChain(chain) : undefined,
     ])
-    const reports = { database: databaseReport, ...(chainReport ? { chain: chainReport } : {}) }
+    // The relay's numbers are read only while the database answers.
+    const relayReport =
+      relay && databaseReport.ok ? await relay.read(database.db).catch(() => undefined) : undefined
+    const reports = {
+      database: databaseReport,
+      ...(chainReport ? { chain: chainReport } : {}),
+      ...(relayReport ? { relay: relayReport } : {}),
+    }
     if (databaseReport.ok && (chainReport?.ok ?? true)) return { status: 'ok' as const, ...reports }
     return reply.code(503).send({ status: 'unavailable', ...reports })
   })
