@@ -143,3 +143,21 @@ export async function mailboxSize(db: Kysely<Tables>): Promise<{ messages: numbe
     .executeTakeFirst()
   return { messages: Number(row?.messages ?? 0), bytes: Number(row?.bytes ?? 0) }
 }
+
+/** What one project's relay clients keep in the mailbox now (unexpired), for the dashboard. */
+export async function projectMailbox(
+  db: Kysely<Tables>,
+  projectId: string,
+  now: Date,
+): Promise<{ messages: number; bytes: number }> {
+  const row = await db
+    .selectFrom('wc_relay_messages')
+    .select([
+      sql<string>`count(*)::text`.as('messages'),
+      sql<string>`coalesce(sum(bytes), 0)::text`.as('bytes'),
+    ])
+    .where('project_id', '=', projectId)
+    .where('expires_at', '>', now)
+    .executeTakeFirst()
+  return { messages: Number(row?.messages ?? 0), bytes: Number(row?.bytes ?? 0) }
+}
