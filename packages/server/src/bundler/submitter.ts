@@ -217,7 +217,7 @@ export class Submitter {
       const inclusion = inclusionIn(logs, entryPoint, op.hash)
       if (inclusion) {
         await settle(db, [op.hash], { state: 'included', txHash: receipt.transactionHash })
-        await this.options.onIncluded(inclusion)
+        await this.told(inclusion)
         continue
       }
       const elsewhere = await findOnChain(client, entryPoint, op.hash)
@@ -236,6 +236,15 @@ export class Submitter {
     await settle(db, [op.hash], { state: 'included', txHash })
     const receipt = await client.getTransactionReceipt({ hash: txHash })
     const inclusion = inclusionIn(receipt.logs, entryPoint, op.hash)
-    if (inclusion) await this.options.onIncluded(inclusion)
+    if (inclusion) await this.told(inclusion)
+  }
+
+  /** The operation is settled whatever the listener does: its failure must not hold up the bundle's others. */
+  private async told(inclusion: Inclusion): Promise<void> {
+    await this.options
+      .onIncluded(inclusion)
+      .catch((error: unknown) =>
+        this.options.warn(`Bundler: recording a mined operation's cost failed: ${(error as Error).message}`),
+      )
   }
 }
