@@ -43,6 +43,7 @@ import type { SocialServices } from './social/setup.ts'
 import { loadWalletRegistry, type WalletRegistry } from './wallets/registry.ts'
 import { walletsPlugin } from './wallets/routes.ts'
 import { type WalletConnectRelayOptions, walletConnectRelayPlugin } from './wc-relay/routes.ts'
+import { RelayGauge } from './wc-relay/stats.ts'
 
 export interface BuildServerOptions {
   database: Database
@@ -149,7 +150,8 @@ export async function buildServer({
   const payer = onramp?.sandbox && chain ? sandboxPayer(chain, onramp.sandbox.payerKey) : undefined
   const projects = await watchProjects(database.listen, (id) => getProject(database.db, id))
   app.addHook('onClose', () => projects.stop())
-  await app.register(healthPlugin, { database, chain })
+  const relayGauge = walletConnectRelay ? new RelayGauge() : undefined
+  await app.register(healthPlugin, { database, chain, relay: relayGauge })
   if (adminToken) await app.register(adminPlugin, { database, token: adminToken })
   // Everything under /v1 belongs to a project and is called from its pages: one guard for all.
   await app.register(
@@ -199,7 +201,12 @@ export async function buildServer({
   )
   // Its own project and origin checks: a refused relay client is told on the socket, not in HTTP.
   if (walletConnectRelay)
-    await app.register(walletConnectRelayPlugin, { database, projects, ...walletConnectRelay })
+    await app.register(walletConnectRelayPlugin, {
+      database,
+      projects,
+      gauge: relayGauge ?? new RelayGauge(),
+      ...walletConnectRelay,
+    })
   if (devWallet) await app.register(devWalletPlugin, devWallet)
   // The sandbox's checkout is a page the buyer opens from the modal: no project guard, its
   // session id is the key.

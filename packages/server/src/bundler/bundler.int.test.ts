@@ -40,7 +40,12 @@ describeEachBackend('bundler', (backend) => {
     testDb = await backend.open()
     services = await startBundlerApp(
       testDb.database,
-      bundlerConfigOf(aa, { operationsPerSenderPerDay: SENDER_LIMIT, weiPerDay: parseEther('1') }),
+      // Sponsored for any account: the calls these pages make, through the public route.
+      bundlerConfigOf(
+        aa,
+        { operationsPerSenderPerDay: SENDER_LIMIT, weiPerDay: parseEther('1') },
+        { publicCalls: [{ to: receiver }, { to: usdc().address }], requestsPerMinute: 1000 },
+      ),
     )
   })
   afterAll(async () => {

@@ -3,6 +3,7 @@ import { type Address, getAddress, type Hex, parseEther } from 'viem'
 import { entryPoint08Address } from 'viem/account-abstraction'
 import { privateKeyToAccount } from 'viem/accounts'
 import { z } from 'zod'
+import { parseSponsoredCalls, type SponsoredCall } from './sponsor-policy.ts'
 import type { SponsorLimits } from './sponsorship.ts'
 
 /** What `startServer` takes to run the bundler (`POST /v1/bundler`) for one chain. */
@@ -31,7 +32,25 @@ export interface SponsorshipSettings {
   /** Every project's limits, unless `projects` names its own. */
   limits: SponsorLimits
   projects?: Record<string, SponsorLimits> | undefined
+  /** The most one sponsored operation may cost (every gas limit at its maximum fee); 0.01 ETH by default. */
+  maxWeiPerOperation?: bigint | undefined
+  /** How long a paymaster signature is valid, and its maximum cost reserved; 600 by default. */
+  validSeconds?: number | undefined
+  /** Paymaster requests per minute per session (or per IP on `/v1/bundler`); 30 by default. */
+  requestsPerMinute?: number | undefined
+  /**
+   * Calls sponsored for any account through `/v1/bundler`, without a session. Absent, the paymaster
+   * answers only signed-in wallet users, for their own smart account.
+   */
+  publicCalls?: readonly SponsoredCall[] | undefined
 }
+
+/** The defaults of the per-request sponsorship settings. */
+export const SPONSOR_DEFAULTS = {
+  maxWeiPerOperation: parseEther('0.01'),
+  validSeconds: 600,
+  requestsPerMinute: 30,
+} as const
 
 /** The defaults of `SPONSOR_LIMIT_*`: a few operations a day per account, 0.1 ETH a day per project. */
 export const DEFAULT_SPONSOR_LIMITS: SponsorLimits = {
@@ -107,10 +126,27 @@ export const BundlerEnvironment = z.object({
   SPONSOR_LIMIT_OPS_PER_ACCOUNT_PER_DAY: count.optional(),
   SPONSOR_LIMIT_WEI_PER_DAY: wei.optional(),
   SPONSOR_PROJECT_LIMITS: projectLimits.optional(),
+  SPONSOR_MAX_WEI_PER_OPERATION: wei.optional(),
+  SPONSOR_SIGNATURE_VALID_SECONDS: count.optional(),
+  SPONSOR_REQUESTS_PER_MINUTE: count.optional(),
+  SPONSOR_PUBLIC_CALLS: z
+    .string()
+    .transform((text, context) => {
+      try {
+        return parseSponsoredCalls(text)
+      } catch (error) {
+        context.issues.push({ code: 'custom', input: text, message: (error as Error).message })
+        return z.NEVER
+      }
+    })
+    .optional(),
 })
 type BundlerVars = z.output<typeof BundlerEnvironment>
 
-type SponsorLimitSettings = Pick<SponsorshipSettings, 'limits' | 'projects'>
+type SponsorLimitSettings = Pick<
+  SponsorshipSettings,
+  'limits' | 'projects' | 'maxWeiPerOperation' | 'validSeconds' | 'requestsPerMinute' | 'publicCalls'
+>
 
 /** Every project's limits and the projects' own, each value falling back to the default. */
 function sponsorLimitsOf(vars: BundlerVars): SponsorLimitSettings {
@@ -119,8 +155,20 @@ function sponsorLimitsOf(vars: BundlerVars): SponsorLimitSettings {
       vars.SPONSOR_LIMIT_OPS_PER_ACCOUNT_PER_DAY ?? DEFAULT_SPONSOR_LIMITS.operationsPerSenderPerDay,
     weiPerDay: vars.SPONSOR_LIMIT_WEI_PER_DAY ?? DEFAULT_SPONSOR_LIMITS.weiPerDay,
   }
+  const perRequest = {
+    ...(vars.SPONSOR_MAX_WEI_PER_OPERATION === undefined
+      ? {}
+      : { maxWeiPerOperation: vars.SPONSOR_MAX_WEI_PER_OPERATION }),
+    ...(vars.SPONSOR_SIGNATURE_VALID_SECONDS === undefined
+      ? {}
+      : { validSeconds: vars.SPONSOR_SIGNATURE_VALID_SECONDS }),
+    ...(vars.SPONSOR_REQUESTS_PER_MINUTE === undefined
+      ? {}
+      : { requestsPerMinute: vars.SPONSOR_REQUESTS_PER_MINUTE }),
+    ...(vars.SPONSOR_PUBLIC_CALLS === undefined ? {} : { publicCalls: vars.SPONSOR_PUBLIC_CALLS }),
+  }
   const own = Object.entries(vars.SPONSOR_PROJECT_LIMITS ?? {})
-  if (own.length === 0) return { limits }
+  if (own.length === 0) return { limits, ...perRequest }
   const projects = Object.fromEntries(
     own.map(([id, project]) => [
       id,
@@ -130,7 +178,7 @@ function sponsorLimitsOf(vars: BundlerVars): SponsorLimitSettings {
       },
     ]),
   )
-  return { limits, projects }
+  return { limits, projects, ...perRequest }
 }
 
 /** What depends on other variables: named together with the format problems. */

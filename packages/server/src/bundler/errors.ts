@@ -14,6 +14,8 @@ export const BundlerErrorCode = {
   /** Outside the validity window the account or paymaster set. */
   OUT_OF_TIME_RANGE: -32503,
   INVALID_SIGNATURE: -32507,
+  /** Too many requests from one session or IP (EIP-1474's limit exceeded): wait, then retry. */
+  LIMIT_EXCEEDED: -32005,
   /** The operation's call reverts (estimation). */
   EXECUTION_REVERTED: -32521,
 } as const

@@ -8,7 +8,9 @@ import type { Bundler } from './service.ts'
  * `POST /v1/bundler?projectId` (issue 12), behind the `/v1` project guard: JSON-RPC 2.0 (one call
  * or a batch) with the ERC-4337 bundler methods and the ERC-7677 paymaster methods, for viem's
  * `createBundlerClient` and `createPaymasterClient`. Refusals are JSON-RPC errors with ERC-7769
- * codes in a 200 answer; sponsorship is counted for the project the guard admitted.
+ * codes in a 200 answer. The paymaster methods sign here only for the calls the operator sponsors
+ * for any account (the project's users are sponsored through the frame's session route), limited
+ * per IP, and counted for the project the guard admitted.
  */
 export const bundlerPlugin: FastifyPluginAsync<{ bundler: Bundler }> = async (scope, { bundler }) => {
   // Read as text, whatever the content type: what does not parse gets JSON-RPC's parse error.
@@ -25,7 +27,10 @@ export const bundlerPlugin: FastifyPluginAsync<{ bundler: Bundler }> = async (sc
         if ('answer' in element) return element.answer
         const { id, call } = element
         try {
-          const result = await bundler.call(call.method, call.params ?? [], projectId)
+          const result = await bundler.call(call.method, call.params ?? [], projectId, {
+            kind: 'page',
+            ip: request.ip,
+          })
           return { jsonrpc: '2.0', id, result }
         } catch (error) {
           if (error instanceof BundlerError)

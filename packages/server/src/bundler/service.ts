@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely'
 import {
   type Address,
   createPublicClient,
@@ -6,33 +5,23 @@ import {
   defineChain,
   type Hash,
   http,
-  type LocalAccount,
+  isAddressEqual,
   type PublicClient,
   toHex,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { Database } from '../db/database.ts'
-import type { Tables } from '../db/tables.ts'
-import type { BundlerConfig, SponsorshipSettings } from './config.ts'
+import type { BundlerConfig } from './config.ts'
 import { BundlerError, BundlerErrorCode } from './errors.ts'
 import { estimateGas } from './gas.ts'
-import {
-  maxCost,
-  PAYMASTER_POST_OP_GAS,
-  PAYMASTER_VERIFICATION_GAS,
-  paymasterData,
-  signPaymasterData,
-} from './paymaster.ts'
+import { sponsorMethods } from './paymaster-methods.ts'
 import { userOperationReceipt } from './receipts.ts'
 import { findOperation, insertPending } from './repository.ts'
 import { Simulator } from './simulation.ts'
-import { checkSponsorship, reserveSponsorship } from './sponsorship.ts'
+import { recordSponsoredCost } from './sponsorship.ts'
 import { Submitter } from './submitter.ts'
-import { readEntryPoint, readUserOp, toRpcUserOp, type UserOp, userOpHash } from './user-operation.ts'
+import { readEntryPoint, readUserOp, toRpcUserOp, userOpHash } from './user-operation.ts'
 import { validateForSubmission } from './validation.ts'
-
-/** A paymaster signature is good for this long: time enough to be mined, too short to hoard. */
-const SPONSORSHIP_VALID_S = 600
 
 /** What the embedded wallet needs to know to make a smart account on this chain. */
 interface BundlerInfo {
@@ -42,10 +31,18 @@ interface BundlerInfo {
   paymaster: Address | undefined
 }
 
+/**
+ * Who asks: a page through `/v1/bundler` (known by its IP), or the secure frame of a signed-in
+ * wallet user (known by the session, and by the key that owns their smart account once set up).
+ */
+export type BundlerCaller =
+  | { kind: 'page'; ip: string }
+  | { kind: 'session'; session: string; owner: Address | undefined }
+
 export interface Bundler {
   info: BundlerInfo
-  /** One JSON-RPC call of `projectId`'s page; throws BundlerError for refusals. */
-  call(method: string, params: unknown, projectId: string): Promise<unknown>
+  /** One JSON-RPC call of `projectId`'s page or frame; throws BundlerError for refusals. */
+  call(method: string, params: unknown, projectId: string, caller: BundlerCaller): Promise<unknown>
   stop(): Promise<void>
 }
 
@@ -73,6 +70,7 @@ export function startBundler(
   const client = createPublicClient({ chain, transport, pollingInterval: 50 }) as PublicClient
   const operator = createWalletClient({ account: privateKeyToAccount(config.operatorKey), chain, transport })
   const simulator = new Simulator(client, config.entryPoint, config.simulationsCode)
+  const sponsorship = config.sponsorship
   const submitter = new Submitter({
     db: database.db,
     client,
@@ -82,10 +80,14 @@ export function startBundler(
     maxBundle: options.maxBundle ?? 16,
     idleMs: options.idleMs ?? 1_000,
     warn: options.warn ?? ((line) => console.warn(line)),
+    onIncluded: async (inclusion) => {
+      if (sponsorship && isAddressEqual(inclusion.paymaster, sponsorship.paymaster))
+        await recordSponsoredCost(database.db, inclusion)
+    },
   })
   submitter.start()
-  const sponsor = config.sponsorship
-    ? sponsorMethods(database.db, config, config.sponsorship, options.now ?? (() => new Date()))
+  const sponsor = sponsorship
+    ? sponsorMethods(database.db, client, config, sponsorship, options.now ?? (() => new Date()))
     : undefined
   const { entryPoint, chainId } = config
 
@@ -125,12 +127,15 @@ export function startBundler(
       if (!stored?.txHash) return null
       return userOperationReceipt(client, entryPoint, stored.hash, stored.txHash)
     },
-    async pm_getPaymasterStubData(params, projectId) {
-      return (await sponsorOrRefuse()).stub(params, projectId)
-    },
-    async pm_getPaymasterData(params, projectId) {
-      return (await sponsorOrRefuse()).data(params, projectId)
-    },
+  }
+  const paymasterMethods: Record<
+    string,
+    (params: unknown, projectId: string, caller: BundlerCaller) => Promise<unknown>
+  > = {
+    pm_getPaymasterStubData: async (params, projectId, caller) =>
+      (await sponsorOrRefuse()).stub(params, projectId, caller),
+    pm_getPaymasterData: async (params, projectId, caller) =>
+      (await sponsorOrRefuse()).data(params, projectId, caller),
   }
   const sponsorOrRefuse = async () => {
     if (!sponsor)
@@ -148,9 +153,11 @@ export function startBundler(
       accountFactory: config.accountFactory,
       paymaster: config.sponsorship?.paymaster,
     },
-    async call(method, params, projectId) {
+    async call(method, params, projectId, caller) {
       if (PASSED_TO_NODE.has(method))
         return client.request({ method: method as 'eth_gasPrice', params: params as never })
+      const paymaster = Object.hasOwn(paymasterMethods, method) ? paymasterMethods[method] : undefined
+      if (paymaster) return paymaster(params, projectId, caller)
       // Own properties only: `__proto__`, `toString` and the like are names of no method.
       const handler = Object.hasOwn(methods, method) ? methods[method] : undefined
       if (!handler)
@@ -166,64 +173,4 @@ function readHash(params: unknown): Hash {
   if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(value))
     throw new BundlerError(BundlerErrorCode.INVALID_FIELDS, 'userOpHash must be 0x and 64 hex digits')
   return value.toLowerCase() as Hash
-}
-
-/** ERC-7677: what viem's paymaster client asks for, signed for PorticoPaymaster within the limits. */
-function sponsorMethods(
-  db: Kysely<Tables>,
-  config: BundlerConfig,
-  settings: SponsorshipSettings,
-  now: () => Date,
-) {
-  const signer: LocalAccount = privateKeyToAccount(settings.signerKey)
-  const limitsOf = (projectId: string) => settings.projects?.[projectId] ?? settings.limits
-  const read = (params: unknown): UserOp => {
-    readEntryPoint(params, 1, config.entryPoint)
-    const chainId = Array.isArray(params) ? params[2] : undefined
-    if (typeof chainId !== 'string' || Number(chainId) !== config.chainId)
-      throw new BundlerError(BundlerErrorCode.INVALID_FIELDS, `chainId must be ${toHex(config.chainId)}`)
-    return {
-      ...readUserOp(params, 0, true),
-      paymaster: settings.paymaster,
-      paymasterVerificationGasLimit: PAYMASTER_VERIFICATION_GAS,
-      paymasterPostOpGasLimit: PAYMASTER_POST_OP_GAS,
-    }
-  }
-  const window = () => {
-    const seconds = Math.floor(now().getTime() / 1000)
-    return { validAfter: 0, validUntil: seconds + SPONSORSHIP_VALID_S }
-  }
-  return {
-    async stub(params: unknown, projectId: string) {
-      const op = read(params)
-      await checkSponsorship(db, { projectId, sender: op.sender, limits: limitsOf(projectId), now: now() })
-      const { validUntil, validAfter } = window()
-      return {
-        paymaster: settings.paymaster,
-        paymasterData: paymasterData(validUntil, validAfter),
-        paymasterVerificationGasLimit: toHex(PAYMASTER_VERIFICATION_GAS),
-        paymasterPostOpGasLimit: toHex(PAYMASTER_POST_OP_GAS),
-        sponsor: { name: 'Portico' },
-        isFinal: false,
-      }
-    },
-    async data(params: unknown, projectId: string) {
-      const op = read(params)
-      await reserveSponsorship(db, {
-        projectId,
-        sender: op.sender,
-        wei: maxCost(op),
-        limits: limitsOf(projectId),
-        now: now(),
-      })
-      const context = { paymaster: settings.paymaster, chainId: config.chainId, ...window() }
-      return {
-        paymaster: settings.paymaster,
-        paymasterData: await signPaymasterData(signer, op, context),
-        // The limits the signature covers, which the operation must then carry.
-        paymasterVerificationGasLimit: toHex(PAYMASTER_VERIFICATION_GAS),
-        paymasterPostOpGasLimit: toHex(PAYMASTER_POST_OP_GAS),
-      }
-    },
-  }
 }

@@ -13,7 +13,7 @@ import {
 import { entryPoint08Abi, toPackedUserOperation } from 'viem/account-abstraction'
 import type { Tables } from '../db/tables.ts'
 import { BundlerError } from './errors.ts'
-import { findOnChain, inclusionIn } from './receipts.ts'
+import { findOnChain, type Inclusion, inclusionIn } from './receipts.ts'
 import { claimPending, operationsIn, recordBundle, type StoredOperation, settle } from './repository.ts'
 import { refusalOf } from './simulation.ts'
 
@@ -30,6 +30,8 @@ export interface SubmitterOptions {
   /** How often the database is looked at for operations another instance stored; wakes also come from `wake()`. */
   idleMs: number
   warn: (line: string) => void
+  /** Told of each operation once it is mined, with what the EntryPoint charged for it. */
+  onIncluded: (inclusion: Inclusion) => Promise<void>
 }
 
 /** The handleOps transaction's gas on top of the operations' own limits. */
@@ -127,7 +129,8 @@ export class Submitter {
       }
       for (const op of ops) {
         const included = await findOnChain(client, entryPoint, op.hash)
-        await settle(db, [op.hash], included ? { state: 'included', txHash: included } : { state: 'pending' })
+        if (included) await this.included(op, included)
+        else await settle(db, [op.hash], { state: 'pending' })
       }
     }
     return undefined
@@ -211,21 +214,37 @@ export class Submitter {
     const { db, entryPoint, client } = this.options
     const logs = receipt.logs.map((log) => ({ address: log.address, topics: log.topics, data: log.data }))
     for (const op of ops) {
-      if (inclusionIn(logs, entryPoint, op.hash)) {
+      const inclusion = inclusionIn(logs, entryPoint, op.hash)
+      if (inclusion) {
         await settle(db, [op.hash], { state: 'included', txHash: receipt.transactionHash })
+        await this.told(inclusion)
         continue
       }
       const elsewhere = await findOnChain(client, entryPoint, op.hash)
-      await settle(
-        db,
-        [op.hash],
-        elsewhere
-          ? { state: 'included', txHash: elsewhere }
-          : {
-              state: 'failed',
-              reason: `The bundle ${receipt.transactionHash} did not include it (${receipt.status})`,
-            },
-      )
+      if (elsewhere) await this.included(op, elsewhere)
+      else
+        await settle(db, [op.hash], {
+          state: 'failed',
+          reason: `The bundle ${receipt.transactionHash} did not include it (${receipt.status})`,
+        })
     }
+  }
+
+  /** Settles an operation another transaction included, reading its cost from that receipt. */
+  private async included(op: StoredOperation, txHash: Hash): Promise<void> {
+    const { db, client, entryPoint } = this.options
+    await settle(db, [op.hash], { state: 'included', txHash })
+    const receipt = await client.getTransactionReceipt({ hash: txHash })
+    const inclusion = inclusionIn(receipt.logs, entryPoint, op.hash)
+    if (inclusion) await this.told(inclusion)
+  }
+
+  /** The operation is settled whatever the listener does: its failure must not hold up the bundle's others. */
+  private async told(inclusion: Inclusion): Promise<void> {
+    await this.options
+      .onIncluded(inclusion)
+      .catch((error: unknown) =>
+        this.options.warn(`Bundler: recording a mined operation's cost failed: ${(error as Error).message}`),
+      )
   }
 }

@@ -1,9 +1,9 @@
 import type { Generated } from 'kysely'
 
-/** Row types of migration 0017_bundler. */
+/** Row types of migrations 0020_bundler and 0022_abuse_limits. */
 export interface BundlerTables {
   bundler_user_operations: UserOperationRow
-  bundler_sponsorships: SponsorshipRow
+  bundler_sponsorship_reservations: ReservationRow
 }
 
 /**
@@ -33,12 +33,18 @@ export interface UserOperationRow {
   updated_at: Generated<Date>
 }
 
-interface SponsorshipRow {
-  project_id: string
-  /** The UTC day, YYYY-MM-DD. */
-  day: string
-  /** Lower-case 0x address, or `*` for the project's total of the day. */
+/** One paymaster signature's operation (sender and nonce): reserved until mined or expired. */
+interface ReservationRow {
+  /** Lower-case 0x address. */
   sender: string
-  operations: number
+  /** numeric(78,0) as a decimal string. */
+  nonce: string
+  project_id: string
+  /** The UTC day it was signed, YYYY-MM-DD. */
+  day: string
+  /** The maximum cost until mined, then what the EntryPoint charged the paymaster; numeric(78,0). */
   wei: string
+  /** The signature's validUntil, unix seconds (bigint: a string from node-postgres). */
+  valid_until: string | number
+  paid: Generated<boolean>
 }

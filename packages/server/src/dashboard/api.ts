@@ -5,6 +5,7 @@ import type { Tables } from '../db/tables.ts'
 import { HttpError } from '../http/errors.ts'
 import type { ZodTypeProvider } from '../http/route-schema.ts'
 import { isProjectId } from '../projects/project-id.ts'
+import { projectMailbox } from '../wc-relay/quota.ts'
 import { resolveDayRange } from './range.ts'
 import { shapeSummary } from './shape.ts'
 import { projectChoices, readSummaryRows } from './summary.ts'
@@ -18,7 +19,7 @@ const SummaryQuery = z.strictObject({
 
 /**
  * The JSON the dashboard page reads, for a logged-in operator only: the projects for its filter and
- * one project's summary over a range of UTC days.
+ * one project's summary over a range of UTC days, with what its relay clients keep in the mailbox.
  */
 export const dashboardApi: FastifyPluginAsync<{
   db: Kysely<Tables>
@@ -46,8 +47,18 @@ export const dashboardApi: FastifyPluginAsync<{
         .where('id', '=', projectId)
         .executeTakeFirst()
       if (!project) throw new HttpError(404, `No project with the id ${projectId}`)
-      const rows = await readSummaryRows(db, projectId, range)
-      return { projectId, from: range.from, to: range.to, ...shapeSummary(rows, range.days) }
+      const [rows, relayMailbox] = await Promise.all([
+        readSummaryRows(db, projectId, range),
+        projectMailbox(db, projectId, new Date()),
+      ])
+      return {
+        projectId,
+        from: range.from,
+        to: range.to,
+        ...shapeSummary(rows, range.days),
+        // What the project's WalletConnect relay clients keep in the mailbox now, whatever the range.
+        relayMailbox,
+      }
     },
   )
 }

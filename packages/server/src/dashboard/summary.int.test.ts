@@ -149,6 +149,31 @@ describeEachBackend('dashboard summary', (backend) => {
     expect(elsewhere.errors).toEqual({ byType: [], recent: [] })
   })
 
+  test("reports what the project's relay clients keep in the mailbox now, the expired left out", async () => {
+    const stored = (topic: string, bytes: number, expiresIn: number) => ({
+      topic,
+      message: 'm'.repeat(bytes),
+      message_hash: randomUUID(),
+      tag: 1108,
+      publisher: 'did:key:test',
+      published_at: new Date(),
+      expires_at: new Date(Date.now() + expiresIn),
+      bytes,
+      ip: '127.0.0.1',
+      project_id: shop.id,
+    })
+    await testDb.database.db
+      .insertInto('wc_relay_messages')
+      .values([
+        stored('a'.repeat(64), 300, 60_000),
+        stored('b'.repeat(64), 200, 60_000),
+        stored('c'.repeat(64), 900, -1),
+      ])
+      .execute()
+    expect((await get(`projectId=${shop.id}`)).json().relayMailbox).toEqual({ messages: 2, bytes: 500 })
+    expect((await get(`projectId=${other.id}`)).json().relayMailbox).toEqual({ messages: 0, bytes: 0 })
+  })
+
   test('lists the projects for the filter, by name', async () => {
     const response = await app.inject({ method: 'GET', url: '/dashboard/api/projects', headers: { cookie } })
     expect(response.json()).toEqual({

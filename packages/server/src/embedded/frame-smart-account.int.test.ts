@@ -43,7 +43,13 @@ describeEachBackend("the secure frame's smart account against the services' bund
     // One sponsored operation per account and day: the second is the account's to pay.
     services = await startBundlerApp(
       testDb.database,
-      bundlerConfigOf(aa, { operationsPerSenderPerDay: 1, weiPerDay: parseEther('1') }),
+      // The frame's calls go through the public route here: the transfers these tests make are
+      // sponsored for any account.
+      bundlerConfigOf(
+        aa,
+        { operationsPerSenderPerDay: 1, weiPerDay: parseEther('1') },
+        { publicCalls: [{ to: receiver }, { to: other }], requestsPerMinute: 1000 },
+      ),
     )
   })
   afterAll(async () => {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import { type Address, getAddress } from 'viem'
 import { z } from 'zod'
 import { BundlerError, BundlerErrorCode } from '../bundler/errors.ts'
 import type { Bundler } from '../bundler/service.ts'
@@ -47,15 +48,16 @@ const BundlerOutcome = z.union([
 
 interface SmartAccountRoutesOptions {
   bundler: Bundler
-  /** Throws 401 unless the frame's session is live. */
-  sessionOf(request: FastifyRequest): Promise<unknown>
+  /** The session's user (the key owning their smart account, once set up); throws 401 unless the session is live. */
+  sessionOf(request: FastifyRequest): Promise<{ address: string | null; tokenHash: string }>
 }
 
 /**
  * `POST /v1/auth/bundler`: the frame's way to the services' bundler and paymaster. `/v1/bundler`
  * answers pages of a project's allowed origins, and the frame runs on the services' own origin;
  * here the frame guard checks the parent page's origin instead, a live session is required, and
- * sponsorship counts against the project of that session. The answer is JSON-RPC's result or error
+ * sponsorship counts against the project of that session — for the session user's own smart
+ * account only. The answer is JSON-RPC's result or error
  * without the envelope, like `/v1/auth/rpc`.
  */
 export const smartAccountRoutesPlugin: FastifyPluginAsync<SmartAccountRoutesOptions> = async (
@@ -67,10 +69,14 @@ export const smartAccountRoutesPlugin: FastifyPluginAsync<SmartAccountRoutesOpti
     BUNDLER_PATH,
     { schema: { body: BundlerBody, response: { 200: BundlerOutcome } } },
     async (request) => {
-      await sessionOf(request)
+      const user = await sessionOf(request)
       const { method, params } = request.body
+      const owner: Address | undefined = user.address ? getAddress(user.address) : undefined
+      const caller = { kind: 'session', session: user.tokenHash, owner } as const
       try {
-        return { result: (await bundler.call(method, params ?? [], callerOf(request).projectId)) ?? null }
+        return {
+          result: (await bundler.call(method, params ?? [], callerOf(request).projectId, caller)) ?? null,
+        }
       } catch (error) {
         if (!(error instanceof BundlerError)) {
           request.log.error(error, `Bundler: ${method} failed`)

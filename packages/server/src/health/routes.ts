@@ -5,6 +5,7 @@ import type { ChainData } from '../chain-data/config.ts'
 import { CHAIN_UNAVAILABLE_MESSAGE, NODE_TIMEOUT_MS } from '../chain-data/node.ts'
 import type { Database } from '../db/database.ts'
 import type { ZodTypeProvider } from '../http/route-schema.ts'
+import type { RelayGauge } from '../wc-relay/stats.ts'
 import { IndexingReport, indexingCheck } from './indexing.ts'
 
 const DatabaseKind = z.enum(['pglite', 'postgres']) satisfies z.ZodType<Database['kind']>
@@ -21,12 +22,19 @@ const ChainReport = z.object({
 })
 type ChainReport = z.output<typeof ChainReport>
 
+/** The WalletConnect relay's sockets on this instance and its mailbox against the cap. */
+const RelayReport = z.object({
+  sockets: z.number().int(),
+  mailbox: z.object({ messages: z.number().int(), bytes: z.number().int(), maxBytes: z.number().int() }),
+})
+
 const readiness = <Status extends string>(status: Status) =>
   z.object({
     status: z.literal(status),
     database: DatabaseReport,
     chain: ChainReport.optional(),
     indexing: IndexingReport.optional(),
+    relay: RelayReport.optional(),
   })
 
 /**
@@ -36,10 +44,11 @@ const readiness = <Status extends string>(status: Status) =>
  * each reported, and 503 while either is down, so traffic can be sent elsewhere meanwhile; and,
  * while the node answers, whether the index keeps up with it (indexing.ts), 503 when it is stuck.
  */
-export const healthPlugin: FastifyPluginAsync<{ database: Database; chain?: ChainData | undefined }> = async (
-  scope,
-  { database, chain },
-) => {
+export const healthPlugin: FastifyPluginAsync<{
+  database: Database
+  chain?: ChainData | undefined
+  relay?: RelayGauge | undefined
+}> = async (scope, { database, chain, relay }) => {
   const app = scope.withTypeProvider<ZodTypeProvider>()
   app.get('/health', { schema: { response: { 200: Liveness } } }, async () => {
     await sql`select 1`.execute(database.db)
@@ -60,10 +69,14 @@ export const healthPlugin: FastifyPluginAsync<{ database: Database; chain?: Chai
             message: 'Could not compare the index with the chain',
           }))
         : undefined
+    // The relay's numbers are read only while the database answers.
+    const relayReport =
+      relay && databaseReport.ok ? await relay.read(database.db).catch(() => undefined) : undefined
     const reports = {
       database: databaseReport,
       ...(chainReport ? { chain: chainReport } : {}),
       ...(indexingReport ? { indexing: indexingReport } : {}),
+      ...(relayReport ? { relay: relayReport } : {}),
     }
     const ok = databaseReport.ok && (chainReport?.ok ?? true) && (indexingReport?.ok ?? true)
     if (ok) return { status: 'ok' as const, ...reports }

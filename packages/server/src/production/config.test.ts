@@ -255,7 +255,19 @@ describe('portico-server configuration', () => {
     const off = readProductionConfig(NEWCOMER)
     expect(off.ok && off.config.server.walletConnectRelay).toBeUndefined()
     const on = readProductionConfig({ ...NEWCOMER, WC_RELAY: 'on' })
-    expect(on.ok && on.config.server.walletConnectRelay).toEqual({})
+    expect(on.ok && on.config.server.walletConnectRelay).toEqual({ limits: {} })
+    const capped = readProductionConfig({
+      ...NEWCOMER,
+      WC_RELAY: 'on',
+      WC_RELAY_MAX_SOCKETS_PER_IP: '5',
+      WC_RELAY_UNREAD_TTL_SECONDS: '120',
+    })
+    expect(capped.ok && capped.config.server.walletConnectRelay).toEqual({
+      limits: { maxSocketsPerIp: 5, unreadTtlSeconds: 120 },
+    })
+    expect(problemsOf({ ...NEWCOMER, WC_RELAY: 'on', WC_RELAY_MAX_MAILBOX_BYTES: 'lots' })).toEqual([
+      'WC_RELAY_MAX_MAILBOX_BYTES must be a whole number',
+    ])
     expect(
       problemsOf({
         DATABASE_URL: NEWCOMER.DATABASE_URL,

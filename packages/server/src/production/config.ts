@@ -18,6 +18,7 @@ import { normaliseOrigin } from '../projects/origin.ts'
 import { rpcUpstreamsFromEnv } from '../rpc-proxy/config.ts'
 import { SocialEnvironment, type SocialSettings, socialFromEnv } from '../social/config.ts'
 import type { StartServerOptions } from '../start.ts'
+import type { RelayLimits } from '../wc-relay/limits.ts'
 
 /** What `portico-server` reads from its environment (or `--env-file`), checked before anything opens. */
 interface ProductionConfig {
@@ -89,6 +90,12 @@ const Environment = z.object({
   SIWX: onOff.default(true),
   // Off unless asked for: mobile wallets only speak to the public relay (README, the relay).
   WC_RELAY: onOff.default(false),
+  WC_RELAY_MAX_SOCKETS_PER_IP: integer(1, 1e6).optional(),
+  WC_RELAY_MAX_BYTES_PER_IP: integer(1, 2 ** 40).optional(),
+  WC_RELAY_MAX_BYTES_PER_PROJECT: integer(1, 2 ** 40).optional(),
+  WC_RELAY_MAX_BYTES_PER_TOPIC: integer(1, 2 ** 40).optional(),
+  WC_RELAY_MAX_MAILBOX_BYTES: integer(1, 2 ** 40).optional(),
+  WC_RELAY_UNREAD_TTL_SECONDS: integer(10, 30 * 86_400).optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example:587')
@@ -236,7 +243,7 @@ export function readProductionConfig(env: Record<string, string | undefined>): C
         ...(vars.NAMES_SUFFIX
           ? { names: { ...chain, suffix: vars.NAMES_SUFFIX, gatewayKey: vars.NAMES_GATEWAY_KEY } }
           : {}),
-        ...(vars.WC_RELAY ? { walletConnectRelay: {} } : {}),
+        ...(vars.WC_RELAY ? { walletConnectRelay: { limits: relayLimitsOf(vars) } } : {}),
         ...(vars.WALLET_REGISTRY ? { walletRegistry: vars.WALLET_REGISTRY } : {}),
         ...(onramp ? { onramp } : {}),
         ...(farcaster ? { farcaster } : {}),
@@ -336,3 +343,23 @@ function requirements(given: Record<string, string | undefined>): string[] {
 
 const sameSecret = (a: string, b: string) =>
   a.replace(/^0x/, '').toLowerCase() === b.replace(/^0x/, '').toLowerCase()
+
+/** The relay's caps the `WC_RELAY_*` variables set; the rest keep their defaults. */
+function relayLimitsOf(vars: {
+  WC_RELAY_MAX_SOCKETS_PER_IP?: number | undefined
+  WC_RELAY_MAX_BYTES_PER_IP?: number | undefined
+  WC_RELAY_MAX_BYTES_PER_PROJECT?: number | undefined
+  WC_RELAY_MAX_BYTES_PER_TOPIC?: number | undefined
+  WC_RELAY_MAX_MAILBOX_BYTES?: number | undefined
+  WC_RELAY_UNREAD_TTL_SECONDS?: number | undefined
+}): Partial<RelayLimits> {
+  const limits: Partial<RelayLimits> = {
+    maxSocketsPerIp: vars.WC_RELAY_MAX_SOCKETS_PER_IP,
+    maxStoredBytesPerIp: vars.WC_RELAY_MAX_BYTES_PER_IP,
+    maxStoredBytesPerProject: vars.WC_RELAY_MAX_BYTES_PER_PROJECT,
+    maxStoredBytesPerTopic: vars.WC_RELAY_MAX_BYTES_PER_TOPIC,
+    maxMailboxBytes: vars.WC_RELAY_MAX_MAILBOX_BYTES,
+    unreadTtlSeconds: vars.WC_RELAY_UNREAD_TTL_SECONDS,
+  }
+  return Object.fromEntries(Object.entries(limits).filter(([, value]) => value !== undefined))
+}

@@ -9,7 +9,7 @@ import { createPublicClient, type Hex, http, type LocalAccount, type PublicClien
 import { createBundlerClient, createPaymasterClient } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { anvil as anvilChain } from 'viem/chains'
-import type { BundlerConfig } from '../bundler/config.ts'
+import type { BundlerConfig, SponsorshipSettings } from '../bundler/config.ts'
 import { type Bundler, startBundler } from '../bundler/service.ts'
 import type { SponsorLimits } from '../bundler/sponsorship.ts'
 import type { Database } from '../db/database.ts'
@@ -54,14 +54,19 @@ export async function startAccountAbstractionChain(): Promise<AccountAbstraction
   }
 }
 
-export const bundlerConfigOf = (aa: AccountAbstractionChain, limits: SponsorLimits): BundlerConfig => ({
+/** The bundler on `aa`'s chain, sponsoring within `limits` and the other settings `sponsorship` gives. */
+export const bundlerConfigOf = (
+  aa: AccountAbstractionChain,
+  limits: SponsorLimits,
+  sponsorship: Partial<SponsorshipSettings> = {},
+): BundlerConfig => ({
   chainId: anvilChain.id,
   rpcUrl: aa.chain.rpcUrl,
   entryPoint: aa.contracts.entryPoint,
   operatorKey: aa.operatorKey,
   simulationsCode: aa.simulationsCode,
   accountFactory: aa.contracts.factory,
-  sponsorship: { paymaster: aa.contracts.paymaster, signerKey: aa.signerKey, limits },
+  sponsorship: { paymaster: aa.contracts.paymaster, signerKey: aa.signerKey, limits, ...sponsorship },
 })
 
 /** The services listening on a free port with the bundler on, and a project for PAGE. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { RawData, WebSocket } from 'ws'
 import { DatabaseUnavailableError } from '../db/unavailable.ts'
 import type { Subscriber } from './hub.ts'
-import { acknowledge, type StoredMessage, waitingFor } from './mailbox.ts'
+import { acknowledge, type Publisher, type StoredMessage, waitingFor } from './mailbox.ts'
 import { type RelayClient, type RelayContext, runMethod } from './methods.ts'
 import {
   errorFrame,
@@ -40,11 +40,14 @@ export class RelayConnection implements Subscriber, RelayClient {
   private work = Promise.resolve()
   private closed = false
 
+  readonly clientId: string
+
   constructor(
     private readonly socket: WebSocket,
-    readonly clientId: string,
+    readonly publisher: Publisher,
     readonly context: RelayContext,
   ) {
+    this.clientId = publisher.clientId
     this.bucket = tokenBucket(context.limits, context.now)
     socket.on('message', (data, isBinary) => this.receive(data, isBinary))
     socket.on('pong', () => {
@@ -202,8 +205,8 @@ export class RelayConnection implements Subscriber, RelayClient {
   private internal(method: string, error: unknown): RpcError {
     if (error instanceof DatabaseUnavailableError)
       return {
-        code: RpcErrorCode.INTERNAL,
-        message: 'The database is unavailable. Please try again shortly.',
+        code: RpcErrorCode.UNAVAILABLE,
+        message: 'The relay cannot store or read messages right now: try again shortly',
       }
     this.context.log(
       `wc-relay: ${method} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,

@@ -18,6 +18,16 @@ export interface RelayLimits {
   pingIntervalMs: number
   /** How often expired messages are deleted. */
   pruneIntervalMs: number
+  /** Sockets open at once from one IP; more are closed as they open (1013, try again later). */
+  maxSocketsPerIp: number
+  /** Bytes of unexpired messages the mailbox keeps from one IP, for one project, and on one topic. */
+  maxStoredBytesPerIp: number
+  maxStoredBytesPerProject: number
+  maxStoredBytesPerTopic: number
+  /** Bytes the whole mailbox keeps: past this the oldest messages are dropped to make room. */
+  maxMailboxBytes: number
+  /** The longest a message is kept on a topic no client subscribed to (a peer arrives within minutes). */
+  unreadTtlSeconds: number
 }
 
 export const DEFAULT_RELAY_LIMITS: RelayLimits = {
@@ -30,4 +40,12 @@ export const DEFAULT_RELAY_LIMITS: RelayLimits = {
   // Node clients drop a socket that has gone 35 s without a ping.
   pingIntervalMs: 15_000,
   pruneIntervalMs: 60_000,
+  // Several browser tabs and a phone behind one NAT, each a socket.
+  maxSocketsPerIp: 50,
+  // A session's messages are a few KiB; a burst of large signing requests fits in these.
+  maxStoredBytesPerIp: 16 * 1024 * 1024,
+  maxStoredBytesPerProject: 256 * 1024 * 1024,
+  maxStoredBytesPerTopic: 4 * 1024 * 1024,
+  maxMailboxBytes: 1024 * 1024 * 1024,
+  unreadTtlSeconds: 5 * 60,
 }

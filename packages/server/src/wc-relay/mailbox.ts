@@ -23,6 +23,13 @@ export interface StoredMessage {
   publishedAt: number
 }
 
+/** Who published: the socket's client id, IP and project, which the mailbox's caps count by. */
+export interface Publisher {
+  clientId: string
+  ip: string
+  projectId: string
+}
+
 /**
  * Stores messages from `publisher` and, in the same statement, announces each new one on the relay's
  * channel (once committed, to every instance on the database). A message already waiting on its
@@ -30,7 +37,7 @@ export interface StoredMessage {
  */
 export async function storeMessages(
   db: Kysely<Tables>,
-  publisher: string,
+  publisher: Publisher,
   messages: readonly Outgoing[],
   now: number,
 ): Promise<void> {
@@ -41,7 +48,10 @@ export async function storeMessages(
     message_hash: createHash('sha256').update(outgoing.message).digest('hex'),
     tag: outgoing.tag,
     attestation: outgoing.attestation ?? null,
-    publisher,
+    publisher: publisher.clientId,
+    ip: publisher.ip,
+    project_id: publisher.projectId,
+    bytes: Buffer.byteLength(outgoing.message),
     published_at: new Date(now),
     expires_at: new Date(now + outgoing.ttlSeconds * 1000),
   }))

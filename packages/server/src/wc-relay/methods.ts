@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Tables } from '../db/tables.ts'
 import type { RelayHub } from './hub.ts'
 import type { RelayLimits } from './limits.ts'
-import { acknowledge, type Outgoing, storeMessages, waitingFor } from './mailbox.ts'
+import { acknowledge, type Outgoing, type Publisher, waitingFor } from './mailbox.ts'
 import {
   MAX_BATCH_TOPICS,
   type Method,
@@ -13,6 +13,7 @@ import {
   readParams,
   SessionTag,
 } from './protocol.ts'
+import { recordSubscriptions, storeWithinLimits } from './quota.ts'
 
 export interface RelayContext {
   db: Kysely<Tables>
@@ -25,6 +26,8 @@ export interface RelayContext {
 /** What the methods need of the socket that asked (`RelayConnection`). */
 export interface RelayClient {
   readonly clientId: string
+  /** Its client id, IP and project: what the mailbox's caps count by. */
+  readonly publisher: Publisher
   readonly context: RelayContext
   /** Subscription ids in the order of `topics`, or the refusal when the socket's limit would be passed. */
   subscribe(topics: readonly string[]): string[] | RpcError
@@ -94,18 +97,31 @@ export async function runMethod(client: RelayClient, method: Method, raw: unknow
   )
 }
 
-function subscribed(client: RelayClient, topics: string[], answer: (ids: string[]) => unknown): Outcome {
+async function subscribed(
+  client: RelayClient,
+  topics: string[],
+  answer: (ids: string[]) => unknown,
+): Promise<Outcome> {
   const ids = client.subscribe(topics)
   if (!Array.isArray(ids)) return { error: ids }
+  await recordSubscriptions(client.context.db, topics, client.context.now())
   return { result: answer(ids), afterwards: () => client.flush(topics) }
 }
 
 async function published(client: RelayClient, messages: Outgoing[]): Promise<Outcome> {
-  const refusal = sizeRefusal(client, messages)
+  const refusal = sizeRefusal(client, messages) ?? (await store(client, messages))
   if (refusal) return { error: refusal }
-  await storeMessages(client.context.db, client.clientId, messages, client.context.now())
   return { result: true }
 }
+
+const store = (client: RelayClient, messages: Outgoing[]) =>
+  storeWithinLimits(
+    client.context.db,
+    client.publisher,
+    messages,
+    client.context.now(),
+    client.context.limits,
+  )
 
 async function subscribedAndPublished(
   client: RelayClient,
@@ -116,7 +132,9 @@ async function subscribedAndPublished(
   if (refusal) return { error: refusal }
   const ids = client.subscribe([topic])
   if (!Array.isArray(ids)) return { error: ids }
-  await storeMessages(client.context.db, client.clientId, messages, client.context.now())
+  await recordSubscriptions(client.context.db, [topic], client.context.now())
+  const over = await store(client, messages)
+  if (over) return { error: over }
   return { result: true, afterwards: () => client.flush([topic]) }
 }
 

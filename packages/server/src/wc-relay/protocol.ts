@@ -15,6 +15,8 @@ export const RpcErrorCode = {
   INTERNAL: -32603,
   /** EIP-1474's "limit exceeded": too many requests, or subscriptions, on one socket. */
   LIMIT_EXCEEDED: -32005,
+  /** EIP-1474's "resource unavailable": the mailbox's database is down; the same request may succeed later. */
+  UNAVAILABLE: -32002,
 } as const
 
 /** The tags sign-client gives the messages the relay sends on its behalf for the two session methods. */

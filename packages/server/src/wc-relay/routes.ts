@@ -8,6 +8,8 @@ import { checkHandshake, type Handshake, REFUSED } from './handshake.ts'
 import { startHub } from './hub.ts'
 import { DEFAULT_RELAY_LIMITS, type RelayLimits } from './limits.ts'
 import { messageById, pruneExpired } from './mailbox.ts'
+import { pruneTopics } from './quota.ts'
+import type { RelayGauge } from './stats.ts'
 
 export const WC_RELAY_PATH = '/v1/wc-relay'
 
@@ -22,6 +24,9 @@ export interface WalletConnectRelayOptions {
   now?: (() => number) | undefined
 }
 
+/** RFC 6455's "try again later": the socket's IP has as many open as it may. */
+const TRY_AGAIN_LATER = 1013
+
 /** Closing every socket when the server stops: "going away", so clients reconnect (to another instance). */
 const GOING_AWAY = 1001
 const CLOSE_GRACE_MS = 1000
@@ -34,19 +39,21 @@ const CLOSE_GRACE_MS = 1000
  * `ws` on the bare server: the upgrade goes through Fastify's routing, hooks, logger and close().
  */
 export const walletConnectRelayPlugin: FastifyPluginAsync<
-  WalletConnectRelayOptions & { database: Database; projects: ProjectReader }
-> = async (app, { database, projects, url, limits: overrides, now = Date.now }) => {
+  WalletConnectRelayOptions & { database: Database; projects: ProjectReader; gauge: RelayGauge }
+> = async (app, { database, projects, gauge, url, limits: overrides, now = Date.now }) => {
   const limits = { ...DEFAULT_RELAY_LIMITS, ...overrides }
+  gauge.maxMailboxBytes = limits.maxMailboxBytes
   const log = (line: string) => app.log.error(line)
   const hub = await startHub(database, (id) => messageById(database.db, id, now()), log)
   const connections = new Set<RelayConnection>()
+  const socketsPerIp = new Map<string, number>()
   const context = { db: database.db, hub, limits, now, log }
 
   const pinging = setInterval(() => {
     for (const connection of connections) connection.ping()
   }, limits.pingIntervalMs)
   const pruning = setInterval(() => {
-    pruneExpired(database.db, now()).catch((error: unknown) =>
+    Promise.all([pruneExpired(database.db, now()), pruneTopics(database.db, now())]).catch((error: unknown) =>
       log(`wc-relay: pruning failed: ${String(error)}`),
     )
   }, limits.pruneIntervalMs)
@@ -108,9 +115,27 @@ export const walletConnectRelayPlugin: FastifyPluginAsync<
         socket.close(REFUSED, handshake?.reason ?? 'Unauthorized')
         return
       }
-      const connection = new RelayConnection(socket, handshake.clientId, context)
+      const { ip } = request
+      const open = socketsPerIp.get(ip) ?? 0
+      if (open >= limits.maxSocketsPerIp) {
+        socket.close(
+          TRY_AGAIN_LATER,
+          `Too many sockets from this address (at most ${limits.maxSocketsPerIp}): close some, then reconnect`,
+        )
+        return
+      }
+      socketsPerIp.set(ip, open + 1)
+      const publisher = { clientId: handshake.clientId, ip, projectId: handshake.projectId }
+      const connection = new RelayConnection(socket, publisher, context)
       connections.add(connection)
-      socket.on('close', () => connections.delete(connection))
+      gauge.sockets = connections.size
+      socket.on('close', () => {
+        connections.delete(connection)
+        gauge.sockets = connections.size
+        const left = (socketsPerIp.get(ip) ?? 1) - 1
+        if (left <= 0) socketsPerIp.delete(ip)
+        else socketsPerIp.set(ip, left)
+      })
     },
   })
 }

@@ -1,9 +1,11 @@
 import type { Generated } from 'kysely'
 
-/** Row types of migration 0015_wc_relay. */
+/** Row types of migrations 0015_wc_relay and 0022_abuse_limits. */
 export interface WcRelayTables {
   wc_relay_messages: WcRelayMessagesTable
   wc_relay_acks: { message_id: string | number; client_id: string }
+  /** When a client last subscribed to each topic: only those keep messages for their full TTL. */
+  wc_relay_topics: { topic: string; subscribed_at: Date }
 }
 
 interface WcRelayMessagesTable {
@@ -21,4 +23,9 @@ interface WcRelayMessagesTable {
   publisher: string
   published_at: Date
   expires_at: Date
+  /** The message's size in bytes, what the mailbox's caps count. */
+  bytes: Generated<number>
+  /** The publishing socket's IP and project. */
+  ip: Generated<string>
+  project_id: Generated<string>
 }

@@ -5,7 +5,13 @@ export interface Project {
   name: string
 }
 
-export type SummaryAnswer = Summary & { projectId: string; from: string; to: string }
+export type SummaryAnswer = Summary & {
+  projectId: string
+  from: string
+  to: string
+  /** What the project's WalletConnect relay clients keep in the mailbox now. */
+  relayMailbox: { messages: number; bytes: number }
+}
 
 /** The session cookie has expired or was ended elsewhere: the page goes back to the login form. */
 export class LoggedOut extends Error {}

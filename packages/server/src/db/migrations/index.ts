@@ -20,8 +20,9 @@ import * as farcasterChannels from './0018_farcaster_channels.ts'
 import * as socialLogin from './0019_social_login.ts'
 import * as bundler from './0020_bundler.ts'
 import * as codeVerifiedSessions from './0021_code_verified_sessions.ts'
-import * as tokenTrust from './0024_token_trust.ts'
+import * as abuseLimits from './0022_abuse_limits.ts'
 import * as dashboardLoginFailures from './0023_dashboard_login_failures.ts'
+import * as tokenTrust from './0024_token_trust.ts'
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Listed in code rather
@@ -49,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   '0019_social_login': socialLogin,
   '0020_bundler': bundler,
   '0021_code_verified_sessions': codeVerifiedSessions,
-  '0024_token_trust': tokenTrust,
+  '0022_abuse_limits': abuseLimits,
   '0023_dashboard_login_failures': dashboardLoginFailures,
+  '0024_token_trust': tokenTrust,
 }
