@@ -89,5 +89,3 @@ export function createDeviceProofs(options: { now?: () => number } = {}) {
     return { deviceId: await calculateJwkThumbprint(header.jwk, 'sha256') }
   }
 }
-
-export type DeviceProofs = ReturnType<typeof createDeviceProofs>
