@@ -19,6 +19,7 @@ import {
   storePasskeyResplit,
   storeShares,
   takeRecoveryRelease,
+  vacuumReplaced,
 } from './key-shares.ts'
 import type { KeyVault } from './keys.ts'
 import type { CodeKind } from './mail.ts'
@@ -27,6 +28,8 @@ import { PublicUser, publicUser } from './public-user.ts'
 
 interface KeyRoutesOptions {
   db: Kysely<Tables>
+  /** Which engine: what a replaced share's pages are rewritten with (key-shares.ts `vacuumReplaced`). */
+  databaseKind: 'pglite' | 'postgres'
   vault: KeyVault
   chainId: number
   hashToken: TokenHasher
@@ -128,7 +131,7 @@ const passkeyOf = (shares: StoredShares | undefined) =>
  */
 export const keyRoutesPlugin: FastifyPluginAsync<KeyRoutesOptions> = async (scope, options) => {
   const app = scope.withTypeProvider<ZodTypeProvider>()
-  const { db, vault, chainId, sessionOf, sendCode, hashToken } = options
+  const { db, databaseKind, vault, chainId, sessionOf, sendCode, hashToken } = options
   const keyOf = async (request: FastifyRequest) => {
     const user = await sessionOf(request)
     const shares = await storedShares(db, user.id)
@@ -211,6 +214,7 @@ export const keyRoutesPlugin: FastifyPluginAsync<KeyRoutesOptions> = async (scop
         sessionTokenHash: user.tokenHash,
       })
       if (!stored) throw new HttpError(409, KeyText.ALREADY_SET_UP)
+      if (state === 'legacy') await vacuumReplaced(db, databaseKind, 'embedded_users')
       return { user: publicUser({ ...user, address, recovery: recovery.kind }, chainId) }
     },
   )
@@ -250,6 +254,7 @@ export const keyRoutesPlugin: FastifyPluginAsync<KeyRoutesOptions> = async (scop
         previous,
       })
       if (!stored) throw new HttpError(409, KeyText.KEY_CHANGE_OUT_OF_DATE)
+      await vacuumReplaced(db, databaseKind, 'embedded_key_shares')
       return { user: publicUser({ ...user, recovery: 'passkey' }, chainId) }
     },
   )

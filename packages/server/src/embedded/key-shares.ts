@@ -197,3 +197,21 @@ export async function storePasskeyResplit(db: Kysely<Tables>, resplit: PasskeyRe
     .executeTakeFirst()
   return result.numUpdatedRows === 1n
 }
+
+/**
+ * Rewrites the pages that held what a re-split or a legacy migration replaced. PGlite (small, never
+ * vacuumed by itself) gets `VACUUM FULL`: a new file without the old row. Postgres gets a plain
+ * `VACUUM`, which frees the row without locking out every signature while a large table is rewritten,
+ * but may leave its bytes in free space until the page is reused. Either way the write-ahead log, its
+ * archive and older backups still hold the replaced row: only a new key makes those worthless, as the
+ * README tells operators.
+ */
+export async function vacuumReplaced(
+  db: Kysely<Tables>,
+  kind: 'pglite' | 'postgres',
+  table: 'embedded_key_shares' | 'embedded_users',
+): Promise<void> {
+  await (kind === 'pglite' ? sql`vacuum full ${sql.table(table)}` : sql`vacuum ${sql.table(table)}`).execute(
+    db,
+  )
+}

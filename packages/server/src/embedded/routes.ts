@@ -162,6 +162,7 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
     await app.register(smartAccountRoutesPlugin, { bundler: options.bundler, sessionOf: keySession })
   await app.register(keyRoutesPlugin, {
     db,
+    databaseKind: options.database.kind,
     vault,
     hashToken,
     chainId: chain.chainId,

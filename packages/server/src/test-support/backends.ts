@@ -33,7 +33,8 @@ export interface TestStore {
   dispose(): Promise<void>
 }
 
-const pglite: Backend = {
+/** PGlite alone: for the tests that read the files it writes. */
+export const pglite: Backend = {
   name: 'pglite',
   async open() {
     const database = await openDatabase({})

@@ -29,6 +29,7 @@ async function newSession(target: FuzzTarget, userId: string) {
     userId,
     projectId: target.project.id,
     deviceId: device,
+    codeVerified: true,
   })
   return { device, token }
 }
@@ -97,12 +98,6 @@ export const embeddedRoutes: Route[] = [
       return fromFrame(target, '/otp/verify', { email, otp }, { ip, token: undefined, device })
     }),
   ),
-  // Fresh devices, for which no approval link was mailed: for one with a link the poll waits (up to 15 s) by design.
-  frameRoute('/device/poll', (target) =>
-    fc
-      .tuple(freshEmail, visitor, hex(32))
-      .map(([email, ip, device]) => fromFrame(target, '/device/poll', { email }, { ip, device })),
-  ),
   frameRoute('/user', (target) => fc.constant(fromFrame(target, '/user', {}))),
   frameRoute('/sign-out', (target) =>
     fc.constant(async () => {
@@ -131,6 +126,24 @@ export const embeddedRoutes: Route[] = [
     visitor.map((ip) => async () => {
       const session = await newSession(target, target.wallet.userId)
       return fromFrame(target, '/key/recovery', {}, { ip, ...session })
+    }),
+  ),
+  // A user of its own each time: the holder's address would sit in its 30 s resend cooldown.
+  frameRoute('/key/recovery/code', (target) =>
+    fc.tuple(freshEmail, visitor).map(([email, ip]) => async () => {
+      const { device, token } = await userWithKey(target, email)
+      return fromFrame(target, '/key/recovery/code', {}, { ip, token, device })
+    }),
+  ),
+  frameRoute('/key/recovery/verify', (target) =>
+    visitor.map((ip) => async () => {
+      const { wallet } = target
+      const otp = await issueOtp(target.db, target.hashToken, {
+        email: wallet.email,
+        purpose: `unlock:${wallet.userId}`,
+        deviceId: wallet.device,
+      })
+      return fromFrame(target, '/key/recovery/verify', { otp }, { ip })
     }),
   ),
   // A user of its own each time: a re-split changes the key's shares.
