@@ -25,6 +25,8 @@ export interface ChannelRequest {
   acceptAuthAddress: boolean
   /** The token Farcaster's relay gave for this channel, when it was opened there. */
   upstreamToken?: string | undefined
+  /** The device of the secure frame that opens it; absent for a page's channel. */
+  deviceId?: string | undefined
   ip: string
   userAgent: string
 }
@@ -67,6 +69,7 @@ export async function openChannel(
         redirect_url: request.redirectUrl ?? null,
         accept_auth_address: request.acceptAuthAddress,
         upstream: request.upstreamToken !== undefined,
+        device_id: request.deviceId ?? null,
         ip: request.ip,
         user_agent: request.userAgent,
         expires_at: new Date(now.getTime() + CHANNEL_TTL_MS),

@@ -1,9 +1,12 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import type { Kysely } from 'kysely'
 import type { Database } from '../db/database.ts'
+import type { Tables } from '../db/tables.ts'
+import { findChannel } from '../farcaster/channels.ts'
 import { prepareFarcaster } from '../farcaster/config.ts'
 import { createProject, type Project } from '../projects/repository.ts'
 import { buildServer } from '../server.ts'
-import { PAGE } from './farcaster-messages.ts'
+import { type ALICE, PAGE, signedBody } from './farcaster-messages.ts'
 
 export const SERVICES = new URL('http://services.test')
 
@@ -35,4 +38,26 @@ export async function farcasterApp(database: Database) {
       payload: body as object,
     })
   return { app, project, farcaster, create, status, authenticate }
+}
+
+/**
+ * What the Farcaster app does with a channel's link: reads the channel (here from the database, as
+ * the development app page does) and posts `account`'s signature of it to `/v1/channel/authenticate`.
+ */
+export async function signChannel(
+  app: FastifyInstance,
+  db: Kysely<Tables>,
+  token: string,
+  account: typeof ALICE,
+  domain = 'wallet.example',
+): Promise<LightMyRequestResponse> {
+  const channel = await findChannel(db, token)
+  if (!channel) throw new Error('no such channel')
+  const body = await signedBody({ signer: account.custody, fid: account.fid, nonce: channel.nonce, domain })
+  return app.inject({
+    method: 'POST',
+    url: '/v1/channel/authenticate',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { ...body, username: account.username },
+  })
 }

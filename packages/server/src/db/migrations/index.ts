@@ -19,6 +19,7 @@ import * as onrampPurchasesByAddress from './0017_onramp_purchases_by_address.ts
 import * as farcasterChannels from './0018_farcaster_channels.ts'
 import * as socialLogin from './0019_social_login.ts'
 import * as bundler from './0020_bundler.ts'
+import * as frameBoundLogins from './0025_frame_bound_logins.ts'
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Listed in code rather
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0018_farcaster_channels': farcasterChannels,
   '0019_social_login': socialLogin,
   '0020_bundler': bundler,
+  '0025_frame_bound_logins': frameBoundLogins,
 }
