@@ -11,7 +11,7 @@ const KEPT_AFTER_EXPIRY_MS = 60 * 60 * 1000
 /** Ours are 256 random bits in base64url (43 characters); Farcaster's relay gives 8 characters. */
 const CHANNEL_TOKEN = /^[A-Za-z0-9_-]{8,64}$/
 
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex')
+export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex')
 
 export interface ChannelRequest {
   projectId: string

@@ -2,8 +2,9 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/database.ts'
 import type { Tables } from '../db/tables.ts'
-import { findChannel } from '../farcaster/channels.ts'
-import { prepareFarcaster } from '../farcaster/config.ts'
+import { findChannel, tokenHash } from '../farcaster/channels.ts'
+import { type FarcasterOptions, prepareFarcaster } from '../farcaster/config.ts'
+import { verifiedFarcasterSignIn } from '../farcaster/sign-in.ts'
 import { createProject, type Project } from '../projects/repository.ts'
 import { buildServer } from '../server.ts'
 import { type ALICE, PAGE, signedBody } from './farcaster-messages.ts'
@@ -60,4 +61,23 @@ export async function signChannel(
     headers: { authorization: `Bearer ${token}` },
     payload: { ...body, username: account.username },
   })
+}
+
+/**
+ * The wallet's sign-in with a channel the page opened, as if the secure frame of a device had
+ * opened it (the relay's tests open channels as a page does): the verification is the same.
+ */
+export async function signInAsFrame(
+  db: Kysely<Tables>,
+  farcaster: FarcasterOptions,
+  token: string,
+  projectId: string,
+) {
+  const deviceId = 'relay-test-device'
+  await db
+    .updateTable('farcaster_channels')
+    .set({ device_id: deviceId })
+    .where('token_hash', '=', tokenHash(token))
+    .execute()
+  return verifiedFarcasterSignIn(db, farcaster, token, { projectId, deviceId })
 }
