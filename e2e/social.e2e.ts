@@ -30,12 +30,22 @@ async function clickProvider(label: string): Promise<Page> {
   return popup
 }
 
+/**
+ * Back on the services, the popup asks the person to confirm the login it finishes; the popup's
+ * browser is the one that followed the login's link (its cookie), so the answer was taken.
+ */
+async function confirmInPopup(popup: Page): Promise<void> {
+  await popup.getByRole('heading', { name: 'Confirm your login' }).waitFor()
+  await popup.getByRole('button', { name: 'Continue' }).click()
+}
+
 /** The development provider's picker: the dev user's button (name and address). */
 const pick = (popup: Page, who: string) => popup.getByRole('button', { name: new RegExp(`^${who} `) })
 
 async function logIn(label: string, who = 'Alice'): Promise<{ address: string; shown: string }> {
   const popup = await clickProvider(label)
   await pick(popup, who).click()
+  await confirmInPopup(popup)
   await settleAfterLogin(visitor.page)
   const address = await connectedAddress(visitor.page)
   return { address, shown: await accountLoginAndDisconnect(visitor.page) }
@@ -119,6 +129,21 @@ describe('social login in the modal', () => {
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
     expect(shown.startsWith(`${label} · `)).toBe(true)
     addresses.set(label, address)
+  })
+
+  it('the link’s cookie is the services’ own: __Host-, Secure, HttpOnly, SameSite=Lax, and gone once answered', async () => {
+    const popup = await clickProvider('Google')
+    await pick(popup, 'Alice').waitFor()
+    const cookies = await visitor.context.cookies(stack.servicesUrl)
+    expect(cookies.filter((cookie) => cookie.name === '__Host-portico_social')).toEqual([
+      expect.objectContaining({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' }),
+    ])
+    await pick(popup, 'Alice').click()
+    await confirmInPopup(popup)
+    await settleAfterLogin(visitor.page)
+    const left = await visitor.context.cookies(stack.servicesUrl)
+    expect(left.filter((cookie) => cookie.name === '__Host-portico_social')).toEqual([])
+    await accountLoginAndDisconnect(visitor.page)
   })
 
   it('the same person again gets the same address', async () => {

@@ -9,11 +9,7 @@ import './walletconnect/walletconnect-css.ts'
 /** How often the page asks the secure frame whether the Farcaster app signed. */
 const STATUS_EVERY_MS = 1000
 
-type Step =
-  | { kind: 'opening' }
-  | { kind: 'waiting'; url: string }
-  | { kind: 'signing-in' }
-  | { kind: 'failed'; message: string }
+type Step = { kind: 'opening' } | { kind: 'waiting'; url: string } | { kind: 'failed'; message: string }
 
 /**
  * Sign In With Farcaster (SPEC §2 ConnectingFarcaster): the secure frame opens a channel of its own
@@ -39,7 +35,6 @@ export default function ConnectingFarcaster({ portico }: ViewProps) {
     }
     run().catch((error: unknown) => {
       if (signal.aborted) return
-      portico.toast.hide()
       setStep({ kind: 'failed', message: (error as { reason?: string }).reason ?? errorMessage(error) })
     })
     return () => controller.abort()
@@ -59,7 +54,7 @@ export default function ConnectingFarcaster({ portico }: ViewProps) {
   if (step.kind !== 'waiting')
     return (
       <div className="stack center">
-        <p role="status">{step.kind === 'opening' ? 'Making a sign-in code…' : 'Signing in…'}</p>
+        <p role="status">Making a sign-in code…</p>
       </div>
     )
   const { url } = step
