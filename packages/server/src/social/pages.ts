@@ -76,8 +76,9 @@ const INVALID =
 /**
  * The popup's pages on the services origin (prefix /v1/auth/social, no frame guard: the browser
  * navigates here). `go` sends the popup to the provider with a fresh state, nonce and PKCE
- * challenge; `callback` takes the provider's answer once, exchanges the code, stores the outcome on
- * the attempt for the frame's poll and tells the person they may close the window.
+ * challenge, and gives the popup's browser its cookie; `callback` takes the provider's answer once,
+ * in that browser only, exchanges the code and asks the person to confirm; `confirm` stores the
+ * login on the attempt for the frame's poll and tells the person they may close the window.
  */
 export const socialPagesPlugin: FastifyPluginAsync<SocialPagesOptions> = async (scope, options) => {
   const app = scope.withTypeProvider<ZodTypeProvider>()
