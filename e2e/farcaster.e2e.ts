@@ -11,12 +11,16 @@ import {
 
 const visitor = visitorOnDemoPage()
 
-/** Connect → Farcaster: the view opens a channel and shows its link as a QR code; answers the link. */
+/**
+ * Connect → Farcaster: the secure frame opens its own channel and the view shows its link as a QR
+ * code; answers the link.
+ */
 async function openFarcasterQr(): Promise<string> {
   await visitor.page.getByRole('button', { name: 'Connect Wallet' }).click()
   const created = visitor.page.waitForResponse(
     (response) =>
-      response.request().method() === 'POST' && new URL(response.url()).pathname === '/v1/channel',
+      response.request().method() === 'POST' &&
+      new URL(response.url()).pathname === '/v1/auth/farcaster/channel',
   )
   await dialogOf(visitor.page).getByRole('button', { name: 'Continue with Farcaster' }).click()
   const { url } = (await (await created).json()) as { url: string }
@@ -26,6 +30,11 @@ async function openFarcasterQr(): Promise<string> {
 
 describe('Sign In With Farcaster in the modal', () => {
   it('QR code → the dev Farcaster app signs as @bob → connected with an address', async () => {
+    // The page opens no channel of its own on the public relay: the frame's is the only one.
+    const pageChannels: string[] = []
+    visitor.page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/v1/channel')) pageChannels.push(request.url())
+    })
     const url = await openFarcasterQr()
     expect(new URL(url).pathname).toBe('/dev/farcaster')
     await expectAccessibleModal(visitor.page, 'ConnectingFarcaster')
@@ -36,6 +45,7 @@ describe('Sign In With Farcaster in the modal', () => {
     await settleAfterLogin(visitor.page)
     expect(await connectedAddress(visitor.page)).toMatch(/^0x[0-9a-fA-F]{40}$/)
     expect(await accountLoginAndDisconnect(visitor.page)).toBe('Farcaster · @bob')
+    expect(pageChannels).toEqual([])
     await app.close()
   })
 

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { expectAccessibleModal } from './axe.ts'
 import { poll } from './mailbox.ts'
@@ -19,15 +19,27 @@ const PROVIDERS = ['Google', 'X', 'Discord', 'GitHub', 'Apple', 'Facebook'] as c
 const visitor = visitorOnDemoPage()
 
 /** Opens Connect, clicks the provider's button (unfolding "more" when it is folded away) and takes its popup. */
-async function clickProvider(label: string): Promise<Page> {
-  await visitor.page.getByRole('button', { name: 'Connect Wallet' }).click()
-  const dialog = dialogOf(visitor.page)
+async function clickProvider(
+  label: string,
+  on: { context: BrowserContext; page: Page } = visitor,
+): Promise<Page> {
+  await on.page.getByRole('button', { name: 'Connect Wallet' }).click()
+  const dialog = dialogOf(on.page)
   const button = dialog.getByRole('button', { name: `Continue with ${label}` })
   await dialog.getByRole('button', { name: 'Continue with Google' }).waitFor()
   if ((await button.count()) === 0) await dialog.getByRole('button', { name: 'More social logins' }).click()
-  const popup = visitor.context.waitForEvent('page')
+  const popup = on.context.waitForEvent('page')
   await button.click()
   return popup
+}
+
+/**
+ * Back on the services, the popup asks the person to confirm the login it finishes; the popup's
+ * browser is the one that followed the login's link (its cookie), so the answer was taken.
+ */
+async function confirmInPopup(popup: Page): Promise<void> {
+  await popup.getByRole('heading', { name: 'Confirm your login' }).waitFor()
+  await popup.getByRole('button', { name: 'Continue' }).click()
 }
 
 /** The development provider's picker: the dev user's button (name and address). */
@@ -36,6 +48,7 @@ const pick = (popup: Page, who: string) => popup.getByRole('button', { name: new
 async function logIn(label: string, who = 'Alice'): Promise<{ address: string; shown: string }> {
   const popup = await clickProvider(label)
   await pick(popup, who).click()
+  await confirmInPopup(popup)
   await settleAfterLogin(visitor.page)
   const address = await connectedAddress(visitor.page)
   return { address, shown: await accountLoginAndDisconnect(visitor.page) }
@@ -119,6 +132,25 @@ describe('social login in the modal', () => {
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
     expect(shown.startsWith(`${label} · `)).toBe(true)
     addresses.set(label, address)
+  })
+
+  it('the link’s cookie is the services’ own: __Host-, Secure, HttpOnly, SameSite=Lax, and gone once answered', async () => {
+    // A browser of its own: the visitor's frame has used its polls of the minute on the logins above.
+    const context = await visitor.browser.newContext()
+    const page = await context.newPage()
+    await page.goto(PAGE_URL)
+    const popup = await clickProvider('GitHub', { context, page })
+    await pick(popup, 'Alice').waitFor()
+    const cookies = await context.cookies(stack.servicesUrl)
+    expect(cookies.filter((cookie) => cookie.name === '__Host-portico_social')).toEqual([
+      expect.objectContaining({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' }),
+    ])
+    await pick(popup, 'Alice').click()
+    await confirmInPopup(popup)
+    await settleAfterLogin(page)
+    const left = await context.cookies(stack.servicesUrl)
+    expect(left.filter((cookie) => cookie.name === '__Host-portico_social')).toEqual([])
+    await context.close()
   })
 
   it('the same person again gets the same address', async () => {

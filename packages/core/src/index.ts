@@ -68,11 +68,6 @@ export {
   getWalletLinks,
 } from './explorer/wallet.ts'
 export {
-  type FarcasterChannel,
-  farcasterChannelCompleted,
-  openFarcasterChannel,
-} from './farcaster/channel.ts'
-export {
   formatFee,
   formatFiat,
   formatTokenAmount,

@@ -163,8 +163,11 @@ export function embeddedWallet(parameters: EmbeddedWalletParameters) {
         const { user } = await alerting((frame) => frame.request('CONNECT_SOCIAL', {}))
         return { user: user && useUser(user) }
       },
-      connectFarcaster: async (channelToken) =>
-        useUser(await alerting((frame) => frame.request('CONNECT_FARCASTER', { channelToken }))),
+      openFarcasterChannel: () => alerting((frame) => frame.request('OPEN_FARCASTER_CHANNEL', {})),
+      async connectFarcaster() {
+        const { user } = await alerting((frame) => frame.request('CONNECT_FARCASTER', {}))
+        return { user: user && useUser(user) }
+      },
       exportKey: (signal) => alerting((frame) => frame.request('EXPORT_KEY', {}, signal)),
       setHost(next) {
         host = next

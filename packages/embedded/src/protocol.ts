@@ -28,7 +28,7 @@ const userSchema = z.object({
   social: z.optional(z.nullable(z.object({ provider: z.string(), username: z.string() }))),
 })
 
-/** The providers the services log in with by OAuth in a popup (Farcaster has CONNECT_FARCASTER). */
+/** The providers the services log in with by OAuth in a popup (Farcaster has its own two messages). */
 const POPUP_SOCIAL_PROVIDERS = ['google', 'x', 'discord', 'github', 'apple', 'facebook'] as const
 
 /** Request payload and success payload of every message this frame answers. */
@@ -92,11 +92,13 @@ export const MESSAGES = {
   },
   /** behaviour §7 "connect social": one wait for the attempt's outcome; no `user` means "not yet, ask again". */
   CONNECT_SOCIAL: { request: empty, success: z.object({ user: z.optional(userSchema) }) },
-  /** behaviour §7 "farcaster": a completed Sign In With Farcaster channel of this page logs in. */
-  CONNECT_FARCASTER: {
-    request: z.object({ channelToken: z.string().check(z.minLength(1), z.maxLength(200)) }),
-    success: userSchema,
-  },
+  /**
+   * behaviour §7 "farcaster": the frame opens a Sign In With Farcaster channel of its own and answers
+   * the link the page shows (QR code, "Open Farcaster"); the channel stays the frame's to log in with.
+   */
+  OPEN_FARCASTER_CHANNEL: { request: empty, success: z.object({ url: z.string().check(z.url()) }) },
+  /** One look at the frame's channel: signed, it logs in; no `user` means "not yet, ask again". */
+  CONNECT_FARCASTER: { request: empty, success: z.object({ user: z.optional(userSchema) }) },
   /** The page may withdraw a request it made (a forced close); only the frame's own buttons approve. */
   CANCEL_REQUEST: {
     request: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
@@ -157,6 +159,7 @@ export const TIMED_MESSAGES: ReadonlySet<MessageType> = new Set([
   'CONNECT_OTP',
   'GET_SOCIAL_REDIRECT_URI',
   'CONNECT_SOCIAL',
+  'OPEN_FARCASTER_CHANNEL',
   'CONNECT_FARCASTER',
 ])
 

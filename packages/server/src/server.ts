@@ -229,7 +229,7 @@ export async function buildServer({
       chain: { ...embedded.chain, relay },
       social,
       bundler: smartAccounts ? bundler : undefined,
-      farcasterRegistry: farcaster?.registry,
+      farcaster,
       prefix: '/v1/auth',
     })
     await app.register(embeddedPagesPlugin, { projects, ...embedded, smartAccounts })

@@ -274,3 +274,21 @@ test('social login: an aborted wait connects nothing, even when the answer comes
   await controller.waitForSocial(controllerAbort.signal)
   expect(connected).toEqual([])
 })
+
+test('Farcaster: the frame opens the channel, is asked again after each "not yet", and the user it brings is connected', async () => {
+  const answers = [{}, {}, { user: { email: null, offerPasskey: false } }]
+  let asked = 0
+  const { controller, connected, modal } = setup([], {
+    openFarcasterChannel: async () => ({ url: 'http://services.test/dev/farcaster?channelToken=abc' }),
+    connectFarcaster: async () => {
+      asked += 1
+      return (answers.shift() ?? {}) as never
+    },
+  })
+  modal.open()
+  expect(await controller.startFarcaster()).toBe('http://services.test/dev/farcaster?channelToken=abc')
+  await controller.waitForFarcaster(new AbortController().signal, 0)
+  expect(asked).toBe(3)
+  expect(connected).toEqual(['portico-email'])
+  expect(modal.store.getState().open).toBe(false)
+})

@@ -231,11 +231,22 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
         if (answer.user) return loggedIn(answer.user)
       }
     },
-    /** A completed Sign In With Farcaster channel of this page logs the frame in. */
-    async connectFarcaster(channelToken: string): Promise<void> {
+    /** Sign In With Farcaster: the frame opens its own channel and answers the link the page shows. */
+    async startFarcaster(): Promise<string> {
       state.setState({ alert: undefined })
-      const answer = await api().connectFarcaster(channelToken).catch(unlockStep)
-      if (answer !== true) await loggedIn(answer)
+      return (await api().openFarcasterChannel()).url
+    },
+    /**
+     * Waits, asking the frame again `everyMs` after each "not yet", until its channel is signed and
+     * logs in, or `signal` aborts.
+     */
+    async waitForFarcaster(signal: AbortSignal, everyMs: number): Promise<void> {
+      while (!signal.aborted) {
+        const answer = await api().connectFarcaster().catch(unlockStep)
+        if (answer === true || signal.aborted) return
+        if (answer.user) return loggedIn(answer.user)
+        await new Promise((resolve) => setTimeout(resolve, everyMs))
+      }
     },
     getUser: () => api().getUser(),
     /**

@@ -85,8 +85,10 @@ export type EmbeddedAuthApi = {
   getSocialRedirectUri(provider: PopupSocialProvider): Promise<{ uri: string }>
   /** One wait for the attempt's outcome; no `user` means "not yet, ask again". */
   connectSocial(): Promise<{ user?: EmbeddedUser | undefined }>
-  /** Logs in with a completed Sign In With Farcaster channel of this page. */
-  connectFarcaster(channelToken: string): Promise<EmbeddedUser>
+  /** The frame opens a Sign In With Farcaster channel of its own; `url` is the link the page shows. */
+  openFarcasterChannel(): Promise<{ url: string }>
+  /** One look at the frame's channel: once signed, the user it logged in; no `user` means "not yet, ask again". */
+  connectFarcaster(): Promise<{ user?: EmbeddedUser | undefined }>
   setHost(host: EmbeddedHost): void
   /** Connects with the user's other account (behaviour §7 "set preferred account"); its address. */
   setPreferredAccount(type: EmbeddedAccountType): Promise<{ type: string; address: `0x${string}` }>

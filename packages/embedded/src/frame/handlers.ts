@@ -70,6 +70,8 @@ export function createHandlers(
   let pendingNewEmail: string | undefined
   // The social login attempt this frame started, until its outcome is taken.
   let socialAttempt: string | undefined
+  // The Farcaster channel this frame opened, until it logs in: the only one the services let it use.
+  let farcasterChannel: string | undefined
   // The user whose key this login made, until they answer the passkey offer.
   let offerFor: Address | undefined
   const identity: FrameIdentity = {
@@ -220,10 +222,25 @@ export function createHandlers(
       setToken(answer.token)
       return { user: await withKeyReady(origin) }
     },
-    async CONNECT_FARCASTER({ channelToken }, origin) {
-      const answer = await call<{ token: string }>(origin, '/farcaster/sign-in', { channelToken })
+    async OPEN_FARCASTER_CHANNEL(_payload, origin) {
+      const answer = await call<{ channelToken: string; url: string }>(origin, '/farcaster/channel')
+      farcasterChannel = answer.channelToken
+      return { url: answer.url }
+    },
+    // A channel not signed yet is the services' 409: "not yet", the page asks again.
+    async CONNECT_FARCASTER(_payload, origin) {
+      const channelToken = farcasterChannel
+      if (!channelToken) throw new ApiError('Open the Farcaster sign-in first', 400)
+      let answer: { token: string }
+      try {
+        answer = await call<{ token: string }>(origin, '/farcaster/sign-in', { channelToken })
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409) return {}
+        throw error
+      }
+      farcasterChannel = undefined
       setToken(answer.token)
-      return withKeyReady(origin)
+      return { user: await withKeyReady(origin) }
     },
     GET_USER: (_payload, origin) => connectedUser(origin),
     async IS_CONNECTED(_payload, origin) {

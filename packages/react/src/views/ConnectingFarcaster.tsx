@@ -1,9 +1,4 @@
-import {
-  errorMessage,
-  type FarcasterChannel,
-  farcasterChannelCompleted,
-  openFarcasterChannel,
-} from '@portico/core'
+import { errorMessage } from '@portico/core'
 import { useEffect, useState } from 'react'
 import { ExternalIcon } from '../components/icons.tsx'
 import { QrCode } from '../components/QrCode.tsx'
@@ -11,19 +6,16 @@ import type { ViewProps } from './types.ts'
 import { usePhone } from './use-phone.ts'
 import './walletconnect/walletconnect-css.ts'
 
-/** How often the page asks the relay whether the Farcaster app signed. */
+/** How often the page asks the secure frame whether the Farcaster app signed. */
 const STATUS_EVERY_MS = 1000
 
-type Step =
-  | { kind: 'opening' }
-  | { kind: 'waiting'; channel: FarcasterChannel }
-  | { kind: 'signing-in' }
-  | { kind: 'failed'; message: string }
+type Step = { kind: 'opening' } | { kind: 'waiting'; url: string } | { kind: 'failed'; message: string }
 
 /**
- * Sign In With Farcaster (SPEC §2 ConnectingFarcaster): a channel for this page on the services'
- * relay, its link as a QR code (and "Open Farcaster" on a phone), polled until the Farcaster app
- * signed; then the secure frame logs in with the channel and the modal is connected.
+ * Sign In With Farcaster (SPEC §2 ConnectingFarcaster): the secure frame opens a channel of its own
+ * (the page never holds one that could log in), the page shows its link as a QR code (and "Open
+ * Farcaster" on a phone) and asks the frame until the Farcaster app signed; the frame then logs in
+ * with it and the modal is connected.
  */
 export default function ConnectingFarcaster({ portico }: ViewProps) {
   const phone = usePhone()
@@ -34,22 +26,15 @@ export default function ConnectingFarcaster({ portico }: ViewProps) {
   useEffect(() => {
     const controller = new AbortController()
     const { signal } = controller
-    const place = { servicesUrl: portico.options.servicesUrl, projectId: portico.options.projectId }
     const run = async () => {
       setStep({ kind: 'opening' })
-      const channel = await openFarcasterChannel(place, window.location, signal)
-      setStep({ kind: 'waiting', channel })
-      while (!(await farcasterChannelCompleted(place, channel.channelToken, signal)))
-        await new Promise((resolve) => setTimeout(resolve, STATUS_EVERY_MS))
+      const url = await portico.embedded.startFarcaster()
       if (signal.aborted) return
-      setStep({ kind: 'signing-in' })
-      portico.toast.showLoading('Authenticating...')
-      await portico.embedded.connectFarcaster(channel.channelToken)
-      portico.toast.hide()
+      setStep({ kind: 'waiting', url })
+      await portico.embedded.waitForFarcaster(signal, STATUS_EVERY_MS)
     }
     run().catch((error: unknown) => {
       if (signal.aborted) return
-      portico.toast.hide()
       setStep({ kind: 'failed', message: (error as { reason?: string }).reason ?? errorMessage(error) })
     })
     return () => controller.abort()
@@ -69,10 +54,10 @@ export default function ConnectingFarcaster({ portico }: ViewProps) {
   if (step.kind !== 'waiting')
     return (
       <div className="stack center">
-        <p role="status">{step.kind === 'opening' ? 'Making a sign-in code…' : 'Signing in…'}</p>
+        <p role="status">Making a sign-in code…</p>
       </div>
     )
-  const { url } = step.channel
+  const { url } = step
   return (
     <div className="stack center">
       {phone && (

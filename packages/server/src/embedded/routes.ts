@@ -2,8 +2,8 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { Bundler } from '../bundler/service.ts'
 import type { Database } from '../db/database.ts'
+import type { FarcasterOptions } from '../farcaster/config.ts'
 import { farcasterLoginPlugin } from '../farcaster/login-routes.ts'
-import type { FarcasterRegistry } from '../farcaster/registry.ts'
 import type { TokenHasher } from '../hash-secret.ts'
 import { HttpError } from '../http/errors.ts'
 import type { ZodTypeProvider } from '../http/route-schema.ts'
@@ -48,8 +48,8 @@ interface EmbeddedAuthOptions {
   social?: SocialServices | undefined
   /** The bundler of the wallet's chain, for its smart accounts; absent, /v1/auth/bundler does not exist. */
   bundler?: Bundler | undefined
-  /** Sign In With Farcaster's fid registry; absent, /v1/auth/farcaster does not exist. */
-  farcasterRegistry?: FarcasterRegistry | undefined
+  /** Sign In With Farcaster (its registry, relay and links); absent, /v1/auth/farcaster does not exist. */
+  farcaster?: FarcasterOptions | undefined
 }
 
 const Email = z
@@ -149,12 +149,12 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
       publicUrl,
       prefix: '/social',
     })
-  if (options.farcasterRegistry)
+  if (options.farcaster)
     await app.register(farcasterLoginPlugin, {
       db,
       hashToken,
       chainId: chain.chainId,
-      registry: options.farcasterRegistry,
+      farcaster: options.farcaster,
     })
 
   const keySession = (request: FastifyRequest) => sessionOf(callerOf(request))

@@ -11,7 +11,7 @@ const KEPT_AFTER_EXPIRY_MS = 60 * 60 * 1000
 /** Ours are 256 random bits in base64url (43 characters); Farcaster's relay gives 8 characters. */
 const CHANNEL_TOKEN = /^[A-Za-z0-9_-]{8,64}$/
 
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex')
+export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex')
 
 export interface ChannelRequest {
   projectId: string
@@ -25,6 +25,8 @@ export interface ChannelRequest {
   acceptAuthAddress: boolean
   /** The token Farcaster's relay gave for this channel, when it was opened there. */
   upstreamToken?: string | undefined
+  /** The device of the secure frame that opens it; absent for a page's channel. */
+  deviceId?: string | undefined
   ip: string
   userAgent: string
 }
@@ -67,6 +69,7 @@ export async function openChannel(
         redirect_url: request.redirectUrl ?? null,
         accept_auth_address: request.acceptAuthAddress,
         upstream: request.upstreamToken !== undefined,
+        device_id: request.deviceId ?? null,
         ip: request.ip,
         user_agent: request.userAgent,
         expires_at: new Date(now.getTime() + CHANNEL_TTL_MS),

@@ -3,10 +3,9 @@ import { createWalletClient } from '@farcaster/auth-client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createProject } from '../projects/repository.ts'
 import { describeEachBackend, type TestDatabase } from '../test-support/backends.ts'
-import { farcasterApp, SERVICES } from '../test-support/farcaster.ts'
+import { farcasterApp, SERVICES, signInAsFrame } from '../test-support/farcaster.ts'
 import { ALICE, BOB, farcasterMessage, PAGE, signedBody } from '../test-support/farcaster-messages.ts'
 import { devRegistry } from './registry.ts'
-import { verifiedFarcasterSignIn } from './sign-in.ts'
 
 describeEachBackend('Sign In With Farcaster relay', (backend) => {
   let testDb: TestDatabase
@@ -22,8 +21,7 @@ describeEachBackend('Sign In With Farcaster relay', (backend) => {
   })
 
   const db = () => testDb.database.db
-  const signIn = (token: string) =>
-    verifiedFarcasterSignIn(db(), relay.farcaster.registry, token, relay.project.id)
+  const signIn = (token: string) => signInAsFrame(db(), relay.farcaster, token, relay.project.id)
   async function open(body?: unknown) {
     const created = await relay.create(body)
     expect(created.statusCode).toBe(201)
@@ -95,7 +93,8 @@ describeEachBackend('Sign In With Farcaster relay', (backend) => {
       statusCode: 410,
       errorCode: 'CHANNEL_USED',
     })
-    expect((await relay.status(channel.channelToken)).statusCode).toBe(410)
+    // Now a channel of the frame's (signInAsFrame), which the page does not read.
+    expect((await relay.status(channel.channelToken)).statusCode).toBe(401)
   })
 
   test('a completed channel takes no second message, from the app or the dev page', async () => {

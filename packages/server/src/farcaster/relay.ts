@@ -21,6 +21,8 @@ export const FarcasterText = {
   COMPLETED: 'This sign-in channel is already completed',
   PENDING: 'The Farcaster sign-in is not completed yet',
   USED: 'This Farcaster sign-in was already used',
+  NOT_THIS_FRAME:
+    'This Farcaster sign-in was not started by the wallet on this device: only a sign-in the wallet opened itself logs into it',
   REGISTRY_UNAVAILABLE: 'The Farcaster registry could not be read. Please try again shortly.',
 } as const
 

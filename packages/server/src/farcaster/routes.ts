@@ -3,9 +3,10 @@
  * Creating a channel and polling it are the dapp's calls: they sit behind /v1's project guard (its
  * projectId, its Origin), and a channel belongs to that project. Authenticating is the Farcaster
  * app's call, from a phone with no Origin and no project: it stays outside the guard, its bearer
- * channel token is the key and its signature is verified before the channel takes it.
+ * channel token is the key and its signature is verified before the channel takes it. These channels
+ * are the dapp's own Sign In With Farcaster: none of them ever logs into the embedded wallet, whose
+ * channels the secure frame opens itself (login-routes.ts).
  */
-import { generateNonce } from '@farcaster/auth-client'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Tables } from '../db/tables.ts'
@@ -13,9 +14,9 @@ import { HttpError } from '../http/errors.ts'
 import { ipRateLimit } from '../http/ip-rate-limit.ts'
 import { projectOf } from '../http/project-guard.ts'
 import type { ZodTypeProvider } from '../http/route-schema.ts'
-import { openChannel } from './channels.ts'
 import { connectUrl, type FarcasterOptions } from './config.ts'
 import { authenticateChannel, FarcasterText, openChannelOf } from './relay.ts'
+import { followedChannel, openRelayedChannel } from './relayed.ts'
 import {
   AuthenticateBody,
   ChannelCreated,
@@ -23,8 +24,6 @@ import {
   CreateChannelBody,
   channelStatus,
 } from './schemas.ts'
-import type { ChannelRow } from './tables.ts'
-import { openUpstreamChannel, upstreamStatus } from './upstream.ts'
 
 const AUTHENTICATE_PATH = '/v1/channel/authenticate'
 
@@ -63,15 +62,6 @@ export const farcasterChannelPlugin =
     const createLimit = limited(ipRateLimit(LIMITS.create))
     const statusLimit = limited(ipRateLimit(LIMITS.status))
 
-    /** A channel on Farcaster's relay, pending here: completed here too once it is there (verified). */
-    async function followed(channel: ChannelRow, token: string): Promise<ChannelRow> {
-      if (!channel.upstream || channel.completed_at || !options.upstreamRelay) return channel
-      const upstream = await upstreamStatus(options.upstreamRelay, token)
-      if (upstream.state === 'pending') return channel
-      if (upstream.state === 'gone') throw new HttpError(410, FarcasterText.EXPIRED, 'CHANNEL_EXPIRED')
-      return authenticateChannel(db, options.registry, token, upstream.signIn, new Date())
-    }
-
     app.post(
       '/channel',
       { onRequest: createLimit, schema: { body: CreateChannelBody, response: { 201: ChannelCreated } } },
@@ -81,28 +71,14 @@ export const farcasterChannelPlugin =
         // The message will be signed for this domain: it must be one of the project's own sites.
         if (!project.origins.some((origin) => new URL(origin).host === body.domain.toLowerCase()))
           throw new HttpError(400, "body.domain: must be the host of one of the project's allowed origins")
-        const nonce = body.nonce ?? generateNonce()
-        const channelRequest = {
+        const { token, url, nonce } = await openRelayedChannel(db, options, {
           ...body,
           domain: body.domain.toLowerCase(),
-          nonce,
           acceptAuthAddress: body.acceptAuthAddress ?? true,
-        }
-        const upstreamToken = options.upstreamRelay
-          ? await openUpstreamChannel(options.upstreamRelay, channelRequest)
-          : undefined
-        const { token } = await openChannel(
-          db,
-          {
-            ...channelRequest,
-            upstreamToken,
-            projectId: project.id,
-            ip: request.ip,
-            userAgent: (request.headers['user-agent'] ?? 'Unknown').slice(0, 512),
-          },
-          new Date(),
-        )
-        const url = connectUrl(options, token)
+          projectId: project.id,
+          ip: request.ip,
+          userAgent: (request.headers['user-agent'] ?? 'Unknown').slice(0, 512),
+        })
         return reply.code(201).send({ channelToken: token, url, connectUri: url, nonce })
       },
     )
@@ -116,10 +92,10 @@ export const farcasterChannelPlugin =
       },
       async (request, reply) => {
         const token = bearerOf(request)
-        const channel = await followed(
-          await openChannelOf(db, token, projectOf(request).id, new Date()),
-          token,
-        )
+        const opened = await openChannelOf(db, token, projectOf(request).id, new Date())
+        // The secure frame's own channel is not the page's to read, though its link shows the token.
+        if (opened.device_id !== null) throw new HttpError(401, FarcasterText.UNKNOWN_CHANNEL)
+        const channel = await followedChannel(db, options, opened, token)
         if (channel.consumed_at) throw new HttpError(410, FarcasterText.USED, 'CHANNEL_USED')
         reply.header('cache-control', 'no-store')
         return reply

@@ -1,6 +1,6 @@
 import type { Generated, Selectable } from 'kysely'
 
-/** Row types of migration 0018_farcaster_channels. */
+/** Row types of migration 0018_farcaster_channels (and 0025's device). */
 export interface FarcasterTables {
   farcaster_channels: ChannelTable
 }
@@ -22,6 +22,11 @@ interface ChannelTable {
   accept_auth_address: boolean
   /** Opened on Farcaster's relay, where the Farcaster app completes it; read from there until then. */
   upstream: Generated<boolean>
+  /**
+   * The device whose secure frame opened the channel, which alone may log in with it; null for a
+   * channel a page opened (Sign In With Farcaster for the dapp itself), which never logs in.
+   */
+  device_id: string | null
   /** Who opened the channel, shown in the status as the public relay shows it. */
   ip: string
   user_agent: string

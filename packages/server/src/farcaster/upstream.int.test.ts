@@ -5,10 +5,11 @@ import { openDatabase } from '../db/database.ts'
 import { createProject, type Project } from '../projects/repository.ts'
 import { buildServer } from '../server.ts'
 import { describeEachBackend, type TestDatabase } from '../test-support/backends.ts'
+import { signInAsFrame } from '../test-support/farcaster.ts'
 import { ALICE, BOB, PAGE, signedBody } from '../test-support/farcaster-messages.ts'
+import type { FarcasterOptions } from './config.ts'
 import { DEV_FARCASTER_ACCOUNTS } from './dev-accounts.ts'
 import { devRegistry } from './registry.ts'
-import { verifiedFarcasterSignIn } from './sign-in.ts'
 
 /**
  * A stand-in for Farcaster's relay with its behaviour: 201 on create, 202 while pending, 200 once
@@ -50,19 +51,18 @@ describeEachBackend("channels opened on Farcaster's relay (production)", (backen
   let testDb: TestDatabase
   let services: FastifyInstance
   let project: Project
+  let farcaster: FarcasterOptions
   const relay = fakeRelay()
 
   beforeAll(async () => {
     await relay.app.listen({ host: '127.0.0.1', port: 0 })
     testDb = await backend.open()
-    services = await buildServer({
-      database: testDb.database,
-      farcaster: {
-        registry: devRegistry(DEV_FARCASTER_ACCOUNTS),
-        connectUrlBase: 'https://farcaster.xyz/~/siwf',
-        upstreamRelay: `http://127.0.0.1:${(relay.app.server.address() as AddressInfo).port}`,
-      },
-    })
+    farcaster = {
+      registry: devRegistry(DEV_FARCASTER_ACCOUNTS),
+      connectUrlBase: 'https://farcaster.xyz/~/siwf',
+      upstreamRelay: `http://127.0.0.1:${(relay.app.server.address() as AddressInfo).port}`,
+    }
+    services = await buildServer({ database: testDb.database, farcaster })
     project = await createProject(testDb.database.db, { name: 'Production page', origins: [PAGE] })
   })
   afterAll(async () => {
@@ -113,12 +113,7 @@ describeEachBackend("channels opened on Farcaster's relay (production)", (backen
     // The relay has forgotten it; the services still know.
     expect((await status(channel.channelToken)).statusCode).toBe(200)
     await expect(
-      verifiedFarcasterSignIn(
-        testDb.database.db,
-        devRegistry(DEV_FARCASTER_ACCOUNTS),
-        channel.channelToken,
-        project.id,
-      ),
+      signInAsFrame(testDb.database.db, farcaster, channel.channelToken, project.id),
     ).resolves.toMatchObject({
       fid: ALICE.fid,
       displayName: 'Alice',

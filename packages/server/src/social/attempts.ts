@@ -71,13 +71,15 @@ export async function createAttempt(
 
 /**
  * The popup's first page, once per attempt: makes the state, nonce and PKCE verifier and keeps
- * what the answer will be checked against (the state only as a keyed hash). Undefined when the
- * attempt is unknown, expired or already on its way.
+ * what the answer will be checked against (the state only as a keyed hash), with the keyed hash of
+ * `browserSecret`, the value the page puts in the popup's cookie. Undefined when the attempt is
+ * unknown, expired or already on its way.
  */
 export async function leaveForProvider(
   db: Db,
   hash: TokenHasher,
   id: string,
+  browserSecret: string,
 ): Promise<{ provider: SocialLoginProvider; checks: AttemptChecks } | undefined> {
   const checks = {
     state: oidc.randomState(),
@@ -89,6 +91,7 @@ export async function leaveForProvider(
     .set({
       status: 'redirected',
       state_hash: hash(checks.state),
+      browser_hash: hash(browserSecret),
       nonce: checks.nonce,
       code_verifier: checks.codeVerifier,
     })
@@ -111,20 +114,24 @@ export interface AnsweredAttempt {
 }
 
 /**
- * The provider's answer spends the state: the one attempt waiting for it moves on in the same
- * statement that finds it, so a replayed answer finds nothing.
+ * The provider's answer spends the state, from the browser that left for the provider only (its
+ * cookie's `browserSecret`): the one attempt waiting for it moves on in the same statement that
+ * finds it, so a replayed answer finds nothing. An answer that reaches another browser leaves the
+ * attempt as it was and is told apart (`otherBrowser`), so the page can say why.
  */
 export async function takeAnswer(
   db: Db,
   hash: TokenHasher,
   state: string,
-): Promise<AnsweredAttempt | undefined> {
+  browserSecret: string | undefined,
+): Promise<AnsweredAttempt | 'otherBrowser' | undefined> {
   const row = await db
     .updateTable('embedded_social_attempts')
     .set({ status: 'exchanging' })
     .where('state_hash', '=', hash(state))
     .where('status', '=', 'redirected')
     .where(live)
+    .where('browser_hash', '=', browserSecret === undefined ? '' : hash(browserSecret))
     .returning([
       'id',
       'provider',
@@ -138,6 +145,16 @@ export async function takeAnswer(
       'created_at',
     ])
     .executeTakeFirst()
+  if (!row) {
+    const elsewhere = await db
+      .selectFrom('embedded_social_attempts')
+      .select('id')
+      .where('state_hash', '=', hash(state))
+      .where('status', '=', 'redirected')
+      .where(live)
+      .executeTakeFirst()
+    return elsewhere ? 'otherBrowser' : undefined
+  }
   if (!row?.nonce || !row.code_verifier) return undefined
   return {
     id: row.id,
@@ -156,23 +173,23 @@ export async function takeAnswer(
 }
 
 /**
- * The attempt's outcome: who logged in — waiting for the person's confirmation when `confirmHash`
- * is given —, or why not. The verifier and nonce are dropped either way.
+ * The attempt's outcome: who logged in — waiting for the person's confirmation on the page whose
+ * button holds the token of `confirmHash` —, or why not. The verifier and nonce are dropped either way.
  */
 export async function settleAttempt(
   db: Db,
   id: string,
-  outcome: { userId: string; subject: string; confirmHash?: string } | { code: string; message: string },
+  outcome: { userId: string; subject: string; confirmHash: string } | { code: string; message: string },
 ): Promise<void> {
   await db
     .updateTable('embedded_social_attempts')
     .set({
       ...('userId' in outcome
         ? {
-            status: outcome.confirmHash ? 'confirming' : 'done',
+            status: 'confirming',
             user_id: outcome.userId,
             subject: outcome.subject,
-            confirm_hash: outcome.confirmHash ?? null,
+            confirm_hash: outcome.confirmHash,
           }
         : { status: 'failed', error_code: outcome.code, error_message: outcome.message }),
       nonce: null,

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
 import type { Tables } from '../db/tables.ts'
@@ -15,6 +15,7 @@ import {
   settleAttempt,
   takeAnswer,
 } from './attempts.ts'
+import { browserCookie, browserSecretOf, clearedBrowserCookie } from './browser-cookie.ts'
 import { userOfIdentity } from './identities.ts'
 import { PROVIDERS } from './providers.ts'
 import type { SocialServices } from './setup.ts'
@@ -50,7 +51,7 @@ function confirmForm(token: string, started: RequestContext, label: string): str
   const details = describeRequest(started, new Date())
     .map(([name, value]) => `<dt>${escapeHtml(name)}</dt><dd>${escapeHtml(value)}</dd>`)
     .join('')
-  return `<p>You logged in with ${escapeHtml(label)} on another network than the one this login was started from. Continue only if you started it yourself.</p><dl>${details}</dl><form method="post" action="/v1/auth/social/confirm"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">Continue</button></form><p class="muted">Not you? Close this window: nothing is logged in.</p>`
+  return `<p>You logged in with ${escapeHtml(label)}. This finishes the login started below: continue only if you started it yourself, just now, in this browser.</p><dl>${details}</dl><form method="post" action="/v1/auth/social/confirm"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">Continue</button></form><p class="muted">Not you? Close this window: nothing is logged in.</p>`
 }
 
 /** The message the popup posts to the page that opened it: only a hint to poll now. */
@@ -61,16 +62,23 @@ const RESULT_SCRIPT = `const data = JSON.parse(document.getElementById('social-r
 if (window.opener) window.opener.postMessage({ type: '${RESULT_MESSAGE_TYPE}', attemptId: data.attemptId, status: data.status }, data.targetOrigin);
 if (data.status === 'done') window.close();`
 
+// Apple posts its answer from its own site, which a SameSite=Lax cookie does not go along with:
+// this page posts the same fields again from ours, and then it does.
+const REPOST_SCRIPT = 'document.forms[0].submit()'
+
 const EXPIRED =
   '<p>This login was already used or has expired. You can close this window and start the login again in the app.</p>'
+const OTHER_BROWSER =
+  '<p>This login was started in another browser, or this browser did not keep its cookie: nothing was logged in. Start the login again in the app, in this browser.</p>'
 const INVALID =
   '<p>This login link is not valid. You can close this window and start the login again in the app.</p>'
 
 /**
  * The popup's pages on the services origin (prefix /v1/auth/social, no frame guard: the browser
  * navigates here). `go` sends the popup to the provider with a fresh state, nonce and PKCE
- * challenge; `callback` takes the provider's answer once, exchanges the code, stores the outcome on
- * the attempt for the frame's poll and tells the person they may close the window.
+ * challenge, and gives the popup's browser its cookie; `callback` takes the provider's answer once,
+ * in that browser only, exchanges the code and asks the person to confirm; `confirm` stores the
+ * login on the attempt for the frame's poll and tells the person they may close the window.
  */
 export const socialPagesPlugin: FastifyPluginAsync<SocialPagesOptions> = async (scope, options) => {
   const app = scope.withTypeProvider<ZodTypeProvider>()
@@ -81,7 +89,8 @@ export const socialPagesPlugin: FastifyPluginAsync<SocialPagesOptions> = async (
     '/:attemptId/go',
     { schema: { params: z.object({ attemptId: z.string().regex(ATTEMPT_ID, 'invalid attempt') }) } },
     async (request, reply) => {
-      const leaving = await leaveForProvider(db, hashToken, request.params.attemptId)
+      const browserSecret = newToken()
+      const leaving = await leaveForProvider(db, hashToken, request.params.attemptId, browserSecret)
       if (!leaving) return page(reply.code(410), 'Login expired', EXPIRED)
       const label = PROVIDERS[leaving.provider].label
       const url = await social.relyingParty
@@ -99,6 +108,7 @@ export const socialPagesPlugin: FastifyPluginAsync<SocialPagesOptions> = async (
       return reply
         .header('cache-control', 'no-store')
         .header('referrer-policy', 'no-referrer')
+        .header('set-cookie', browserCookie(browserSecret))
         .redirect(url.href)
     },
   )
@@ -119,11 +129,16 @@ export const socialPagesPlugin: FastifyPluginAsync<SocialPagesOptions> = async (
     )
   }
 
-  const answered = async (answer: Answer, ip: string, reply: FastifyReply) => {
-    const attempt = await takeAnswer(db, hashToken, answer.state)
+  const answered = async (answer: Answer, request: FastifyRequest, reply: FastifyReply) => {
+    const browserSecret = browserSecretOf(request.headers.cookie)
+    if (!browserSecret && request.method === 'POST' && request.headers['sec-fetch-site'] === 'cross-site')
+      return repostPage(reply, answer)
+    const attempt = await takeAnswer(db, hashToken, answer.state, browserSecret)
+    if (attempt === 'otherBrowser') return page(reply.code(403), 'Login not completed', OTHER_BROWSER)
     if (!attempt) return page(reply.code(410), 'Login expired', EXPIRED)
+    reply.header('set-cookie', clearedBrowserCookie())
     const label = PROVIDERS[attempt.provider].label
-    const outcome = await settle(attempt, answer, label, ip !== attempt.started.ip)
+    const outcome = await settle(attempt, answer, label)
     if (outcome.status === 'confirm')
       return page(
         reply.header('referrer-policy', 'no-referrer'),
@@ -133,16 +148,34 @@ export const socialPagesPlugin: FastifyPluginAsync<SocialPagesOptions> = async (
     return resultPage(reply, attempt, outcome)
   }
 
+  /** A form post from the provider's site, without the cookie: the same fields, posted again from here. */
+  const repostPage = (reply: FastifyReply, answer: Answer) => {
+    const fields = Object.entries(answer)
+      .filter(([, value]) => value !== undefined)
+      .map(
+        ([name, value]) =>
+          `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(String(value))}">`,
+      )
+      .join('')
+    return page(
+      reply.header('referrer-policy', 'no-referrer'),
+      'Logging in',
+      `<form method="post" action="/v1/auth/social/callback">${fields}<button type="submit">Continue</button></form>`,
+      { script: REPOST_SCRIPT },
+    )
+  }
+
   /**
-   * Exchanges the answer; a login finished from another IP than the one that started it waits for
-   * the person's click, so a started attempt's link sent to someone else does not log them in
-   * for the sender unawares.
+   * Exchanges the answer; a login then waits for the person's click on a page that says which app,
+   * device and time started it. The cookie proves the answer came back to the browser that
+   * followed `go`, not that this browser's frame started the attempt: whoever started one can send
+   * its `go` link to someone else, whose browser then gets the cookie. Only the person can tell
+   * that apart (the same IP could not: one office, NAT or VPN is many people), so every login asks.
    */
   const settle = async (
     attempt: AnsweredAttempt,
     answer: Answer,
     label: string,
-    elsewhere: boolean,
   ): Promise<Ended | { status: 'confirm'; token: string }> => {
     if (answer.error || !answer.code) {
       const denied = answer.error === 'access_denied'
@@ -159,14 +192,16 @@ export const socialPagesPlugin: FastifyPluginAsync<SocialPagesOptions> = async (
         if (value !== undefined) url.searchParams.set(key, value)
       }
       const profile = await social.relyingParty.exchange(attempt.provider, url, attempt.checks, answer.user)
-      const token = elsewhere ? newToken() : undefined
+      const token = newToken()
       await db.transaction().execute(async (trx) => {
         const userId = await userOfIdentity(trx, attempt.provider, profile)
-        const confirmHash = token === undefined ? undefined : hashToken(token)
-        await settleAttempt(trx, attempt.id, { userId, subject: profile.subject, confirmHash })
+        await settleAttempt(trx, attempt.id, {
+          userId,
+          subject: profile.subject,
+          confirmHash: hashToken(token),
+        })
       })
-      if (token) return { status: 'confirm', token }
-      return { status: 'done', heading: 'Logged in', text: `You are logged in with ${label}.` }
+      return { status: 'confirm', token }
     } catch (error) {
       app.log.warn({ err: error }, `${attempt.provider} login failed`)
       const message = `${label} did not complete the login. Please try again.`
@@ -176,10 +211,10 @@ export const socialPagesPlugin: FastifyPluginAsync<SocialPagesOptions> = async (
   }
 
   app.get('/callback', { schema: { querystring: Answer } }, (request, reply) =>
-    answered(request.query, request.ip, reply),
+    answered(request.query, request, reply),
   )
   app.post('/callback', { schema: { body: Answer } }, (request, reply) =>
-    answered(request.body, request.ip, reply),
+    answered(request.body, request, reply),
   )
   app.post('/confirm', { schema: { body: ConfirmBody } }, async (request, reply) => {
     const confirmed = await confirmAttempt(db, hashToken, request.body.token)

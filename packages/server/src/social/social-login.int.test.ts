@@ -4,10 +4,28 @@ import { findOrCreateUser } from '../embedded/accounts.ts'
 import { describeEachBackend, type TestDatabase } from '../test-support/backends.ts'
 import { newDevice } from '../test-support/frame-call.ts'
 import { keySetupBody, newFrameKey } from '../test-support/frame-keys.ts'
-import { newIp, runPopup, type SocialApp, startSocialApp } from '../test-support/social-login.ts'
+import {
+  type HeldRequest,
+  newIp,
+  runPopup,
+  type SocialApp,
+  startSocialApp,
+} from '../test-support/social-login.ts'
 import { SOCIAL_LOGIN_PROVIDERS, type SocialLoginProvider } from './providers.ts'
 
 const isCallback = (url: URL) => url.pathname === '/v1/auth/social/callback'
+
+/** The provider's held answer, sent as a browser at `ip` with `cookie` (or none) sends it. */
+const answerAs = (held: HeldRequest, ip: string, cookie: string | undefined = held.cookie) =>
+  fetch(held.url, {
+    method: held.form ? 'POST' : 'GET',
+    headers: {
+      'x-forwarded-for': ip,
+      ...(cookie ? { cookie } : {}),
+      ...(held.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+    },
+    body: held.form?.toString(),
+  })
 
 describeEachBackend('social login through the development identity provider', (backend) => {
   let testDb: TestDatabase
@@ -39,6 +57,13 @@ describeEachBackend('social login through the development identity provider', (b
     const popup = await runPopup(url, who, { ip })
     return { attemptId, popup, answer: await poll(attemptId, device), device }
   }
+  /** The confirmation page's Continue button. */
+  const confirm = (token: string) =>
+    fetch(`${social.servicesUrl}/v1/auth/social/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token }).toString(),
+    })
   /** What the frame does after a first login: a key set up, so the user has an address. */
   const setUpKey = async (token: string, device: string, email: string | null) => {
     const setup = await social.call('/key/setup', await keySetupBody(await newFrameKey(), email ?? ''), {
@@ -142,44 +167,78 @@ describeEachBackend('social login through the development identity provider', (b
 
   test('the provider’s answer is taken once: a replayed state finds nothing', async () => {
     const { attemptId, url, device, ip } = await start('google')
-    const held = await runPopup(url, 'bob', { ip, stopAt: isCallback })
-    const answerUrl = held.held?.url as URL
-    const first = await fetch(answerUrl, { headers: { 'x-forwarded-for': ip } })
-    expect(await first.text()).toContain('Logged in')
-    const replay = await fetch(answerUrl, { headers: { 'x-forwarded-for': ip } })
+    const held = (await runPopup(url, 'bob', { ip, stopAt: isCallback })).held as HeldRequest
+    const first = await answerAs(held, ip)
+    expect(await first.text()).toContain('Confirm your login')
+    const replay = await answerAs(held, ip)
     expect(replay.status).toBe(410)
     expect(await replay.text()).toContain('already used or has expired')
-    expect(await poll(attemptId, device)).toMatchObject({ status: 'done' })
+    expect(await poll(attemptId, device)).toEqual({ status: 'pending' })
   })
 
-  test('Apple’s form_post answer is taken once too', async () => {
-    const { url, ip } = await start('apple')
-    const held = await runPopup(url, 'dan', { ip, stopAt: isCallback })
-    expect(held.held?.form?.get('code')).toBeTruthy()
-    const post = () =>
-      fetch(held.held?.url as URL, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip },
-        body: held.held?.form?.toString(),
-      })
-    expect(await (await post()).text()).toContain('Logged in')
-    expect((await post()).status).toBe(410)
-  })
-
-  test('an answer carried to another attempt fails: its code was bound to the first one’s PKCE and nonce', async () => {
-    const ip = newIp()
-    const first = await start('google', newDevice(), ip)
-    const firstAnswer = (await runPopup(first.url, 'bob', { ip, stopAt: isCallback })).held?.url as URL
-    const second = await start('google', newDevice(), ip)
-    const secondAnswer = (await runPopup(second.url, 'bob', { ip, stopAt: isCallback })).held?.url as URL
-    const crossed = new URL(secondAnswer)
-    crossed.searchParams.set('code', firstAnswer.searchParams.get('code') ?? '')
-    const answered = await fetch(crossed, { headers: { 'x-forwarded-for': ip } })
-    expect(await answered.text()).toContain('did not complete the login')
-    expect(await poll(second.attemptId, second.device)).toMatchObject({
-      status: 'error',
-      code: 'provider_error',
+  test('an answer that reaches another browser than the one that followed the link logs nobody in', async () => {
+    const { attemptId, url, device, ip } = await start('github')
+    const held = (await runPopup(url, 'bob', { ip, stopAt: isCallback })).held as HeldRequest
+    expect(held.cookie).toMatch(/__Host-portico_social=/)
+    // Another browser on the same IP (one office, one NAT): no cookie, or another attempt's.
+    const noCookie = await answerAs(held, ip, '')
+    expect(noCookie.status).toBe(403)
+    expect(await noCookie.text()).toContain('This login was started in another browser')
+    const otherAttempt = await start('github', newDevice(), ip)
+    const otherCookie = (await runPopup(otherAttempt.url, 'bob', { ip, stopAt: isCallback })).held?.cookie
+    expect((await answerAs(held, ip, otherCookie)).status).toBe(403)
+    // Nothing was settled: the attempt still waits for its own browser's answer.
+    expect(await poll(attemptId, device)).toEqual({ status: 'pending' })
+    const attempt = await social.db
+      .selectFrom('embedded_social_attempts')
+      .select(['status', 'user_id'])
+      .where('id', '=', attemptId)
+      .executeTakeFirstOrThrow()
+    expect(attempt).toEqual({ status: 'redirected', user_id: null })
+    // The browser that followed the link finishes it.
+    const own = await answerAs(held, ip)
+    expect(own.headers.getSetCookie().join()).toContain(
+      '__Host-portico_social=; Secure; HttpOnly; SameSite=Lax; Path=/; Max-Age=0',
+    )
+    const confirmed = await confirm(/name="token" value="([^"]+)"/.exec(await own.text())?.[1] ?? '')
+    expect(await confirmed.text()).toContain('You are logged in.')
+    expect(await poll(attemptId, device)).toMatchObject({
+      status: 'done',
+      user: { social: { provider: 'github' } },
     })
+  })
+
+  test('the link sets its cookie for the services’ host only, out of script’s reach', async () => {
+    const { url, ip } = await start('google')
+    const go = await fetch(url, { redirect: 'manual', headers: { 'x-forwarded-for': ip } })
+    expect(go.status).toBe(302)
+    expect(go.headers.getSetCookie()).toEqual([
+      expect.stringMatching(
+        /^__Host-portico_social=[A-Za-z0-9_-]{43}; Secure; HttpOnly; SameSite=Lax; Path=\/; Max-Age=600$/,
+      ),
+    ])
+  })
+
+  test('Apple’s form_post answer is taken once too, and one from Apple’s site is posted again from ours', async () => {
+    const { url, ip } = await start('apple')
+    const held = (await runPopup(url, 'dan', { ip, stopAt: isCallback })).held as HeldRequest
+    expect(held.form?.get('code')).toBeTruthy()
+    // Posted from Apple's site, a SameSite=Lax cookie stays behind: the page posts the fields again.
+    const crossSite = await fetch(held.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-forwarded-for': ip,
+        'sec-fetch-site': 'cross-site',
+      },
+      body: held.form?.toString(),
+    })
+    const repost = await crossSite.text()
+    expect(crossSite.status).toBe(200)
+    expect(repost).toContain('<form method="post" action="/v1/auth/social/callback">')
+    expect(repost).toContain(`name="code" value="${held.form?.get('code')}"`)
+    expect(await (await answerAs(held, ip)).text()).toContain('Confirm your login')
+    expect((await answerAs(held, ip)).status).toBe(410)
   })
 
   test('an expired attempt is refused: its popup, its provider answer and its poll', async () => {
@@ -201,27 +260,21 @@ describeEachBackend('social login through the development identity provider', (b
     })
 
     const late = await start('discord')
-    const held = (await runPopup(late.url, 'bob', { ip: late.ip, stopAt: isCallback })).held?.url as URL
+    const held = (await runPopup(late.url, 'bob', { ip: late.ip, stopAt: isCallback })).held as HeldRequest
     await expire(late.attemptId)
-    expect((await fetch(held, { headers: { 'x-forwarded-for': late.ip } })).status).toBe(410)
+    expect((await answerAs(held, late.ip)).status).toBe(410)
     expect(await poll(late.attemptId, late.device)).toMatchObject({ status: 'error', code: 'expired' })
   })
 
-  test('a login finished from another IP than its start waits for the person to confirm it, once', async () => {
-    const { attemptId, url, device } = await start('google')
-    const elsewhere = await runPopup(url, 'bob', { ip: newIp() })
-    expect(elsewhere.html).toContain('Confirm your login')
-    expect(elsewhere.html).toContain('Shop (https://shop.example)')
+  test('every login waits for the person to confirm it, once, even from the IP that started it', async () => {
+    const { attemptId, url, device, ip } = await start('google')
+    const popup = await runPopup(url, 'bob', { ip, confirm: false })
+    expect(popup.html).toContain('Confirm your login')
+    expect(popup.html).toContain('Shop (https://shop.example)')
     expect(await poll(attemptId, device)).toEqual({ status: 'pending' })
-    const token = /name="token" value="([^"]+)"/.exec(elsewhere.html)?.[1] ?? ''
-    const confirm = () =>
-      fetch(`${social.servicesUrl}/v1/auth/social/confirm`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ token }).toString(),
-      })
-    expect(await (await confirm()).text()).toContain('You are logged in.')
-    expect((await confirm()).status).toBe(410)
+    const token = /name="token" value="([^"]+)"/.exec(popup.html)?.[1] ?? ''
+    expect(await (await confirm(token)).text()).toContain('You are logged in.')
+    expect((await confirm(token)).status).toBe(410)
     expect(await poll(attemptId, device)).toMatchObject({
       status: 'done',
       user: { social: { provider: 'google' } },

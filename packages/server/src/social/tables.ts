@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely'
 
-/** Social login's rows (migration 0017). */
+/** Social login's rows (migrations 0019 and 0025). */
 export interface SocialTables {
   embedded_social_identities: SocialIdentitiesTable
   embedded_social_attempts: SocialAttemptsTable
@@ -41,6 +41,8 @@ interface SocialAttemptsTable {
   status: AttemptStatus
   /** Keyed hash of the `state` sent to the provider: set when the popup leaves, spent by its answer. */
   state_hash: string | null
+  /** Keyed hash of the random value the `go` page put in the popup's cookie: the answer must bring it. */
+  browser_hash: string | null
   nonce: string | null
   code_verifier: string | null
   /** Keyed hash of the token of the confirmation page's button. */

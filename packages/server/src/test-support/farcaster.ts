@@ -1,9 +1,13 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import type { Kysely } from 'kysely'
 import type { Database } from '../db/database.ts'
-import { prepareFarcaster } from '../farcaster/config.ts'
+import type { Tables } from '../db/tables.ts'
+import { findChannel, tokenHash } from '../farcaster/channels.ts'
+import { type FarcasterOptions, prepareFarcaster } from '../farcaster/config.ts'
+import { verifiedFarcasterSignIn } from '../farcaster/sign-in.ts'
 import { createProject, type Project } from '../projects/repository.ts'
 import { buildServer } from '../server.ts'
-import { PAGE } from './farcaster-messages.ts'
+import { type ALICE, PAGE, signedBody } from './farcaster-messages.ts'
 
 export const SERVICES = new URL('http://services.test')
 
@@ -35,4 +39,45 @@ export async function farcasterApp(database: Database) {
       payload: body as object,
     })
   return { app, project, farcaster, create, status, authenticate }
+}
+
+/**
+ * What the Farcaster app does with a channel's link: reads the channel (here from the database, as
+ * the development app page does) and posts `account`'s signature of it to `/v1/channel/authenticate`.
+ */
+export async function signChannel(
+  app: FastifyInstance,
+  db: Kysely<Tables>,
+  token: string,
+  account: typeof ALICE,
+  domain = 'wallet.example',
+): Promise<LightMyRequestResponse> {
+  const channel = await findChannel(db, token)
+  if (!channel) throw new Error('no such channel')
+  const body = await signedBody({ signer: account.custody, fid: account.fid, nonce: channel.nonce, domain })
+  return app.inject({
+    method: 'POST',
+    url: '/v1/channel/authenticate',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { ...body, username: account.username },
+  })
+}
+
+/**
+ * The wallet's sign-in with a channel the page opened, as if the secure frame of a device had
+ * opened it (the relay's tests open channels as a page does): the verification is the same.
+ */
+export async function signInAsFrame(
+  db: Kysely<Tables>,
+  farcaster: FarcasterOptions,
+  token: string,
+  projectId: string,
+) {
+  const deviceId = 'relay-test-device'
+  await db
+    .updateTable('farcaster_channels')
+    .set({ device_id: deviceId })
+    .where('token_hash', '=', tokenHash(token))
+    .execute()
+  return verifiedFarcasterSignIn(db, farcaster, token, { projectId, deviceId })
 }

@@ -107,27 +107,38 @@ export interface PopupEnd {
   html: string
 }
 
+/** A request the popup was about to make, held back by `stopAt`, with the cookies it would send. */
+export interface HeldRequest {
+  url: URL
+  form?: URLSearchParams
+  /** The popup's `Cookie` header: the `go` page's cookie among them. */
+  cookie: string
+}
+
 /**
  * A popup as a browser runs it, with its own cookies: opens `url`, follows redirects, on the
- * development provider's picker presses the button of `choice` (a dev user id, or `cancel`), and
- * submits a form_post answer (Apple) as the browser's auto-submitting form would, all from `ip`.
- * `stopAt` ends the walk before a request to a URL it matches, so a test can hold the provider's answer.
+ * development provider's picker presses the button of `choice` (a dev user id, or `cancel`),
+ * submits a form_post answer (Apple) as the browser's auto-submitting form would, and presses
+ * Continue on the services' confirmation page unless `confirm` is false, all from `ip`. `stopAt`
+ * ends the walk before a request to a URL it matches, so a test can hold the provider's answer.
  */
 export async function runPopup(
   url: string,
   choice: string,
-  options: { ip: string; stopAt?: (url: URL) => boolean },
-): Promise<PopupEnd & { held?: { url: URL; form?: URLSearchParams } }> {
-  const { ip, stopAt } = options
+  options: { ip: string; stopAt?: (url: URL) => boolean; confirm?: boolean },
+): Promise<PopupEnd & { held?: HeldRequest }> {
+  const { ip, stopAt, confirm = true } = options
   const cookies = new Map<string, string>()
+  const cookieHeader = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ')
   let next: { url: URL; form?: URLSearchParams } = { url: new URL(url) }
   for (let hop = 0; hop < 20; hop++) {
-    if (stopAt?.(next.url)) return { status: 0, url: next.url.href, html: '', held: next }
+    if (stopAt?.(next.url))
+      return { status: 0, url: next.url.href, html: '', held: { ...next, cookie: cookieHeader() } }
     const response = await fetch(next.url, {
       method: next.form ? 'POST' : 'GET',
       redirect: 'manual',
       headers: {
-        cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+        cookie: cookieHeader(),
         // The services believe the loopback proxy: this is the browser's address to them.
         'x-forwarded-for': ip,
         ...(next.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
@@ -137,7 +148,8 @@ export async function runPopup(
     for (const line of response.headers.getSetCookie()) {
       const [pair = ''] = line.split(';')
       const at = pair.indexOf('=')
-      cookies.set(pair.slice(0, at), pair.slice(at + 1))
+      if (/Max-Age=0/i.test(line)) cookies.delete(pair.slice(0, at))
+      else cookies.set(pair.slice(0, at), pair.slice(at + 1))
     }
     const location = response.headers.get('location')
     if (response.status >= 300 && response.status < 400 && location) {
@@ -146,7 +158,7 @@ export async function runPopup(
     }
     const html = await response.text()
     const picked = pickerForm(html, choice)
-    const posted = picked ?? autoPostForm(html)
+    const posted = picked ?? autoPostForm(html) ?? (confirm ? confirmForm(html) : undefined)
     if (!posted) return { status: response.status, url: next.url.href, html }
     next = { url: new URL(posted.action, next.url), form: posted.form }
   }
@@ -170,6 +182,16 @@ function pickerForm(html: string, choice: string) {
     action: decode(form[1]),
     form: new URLSearchParams(choice === 'cancel' ? {} : { account: choice }),
   }
+}
+
+/** The services' "Confirm your login" page: its one button. */
+function confirmForm(html: string) {
+  const token =
+    /<form method="post" action="\/v1\/auth\/social\/confirm"><input type="hidden" name="token" value="([^"]+)">/.exec(
+      html,
+    )?.[1]
+  if (!token) return undefined
+  return { action: '/v1/auth/social/confirm', form: new URLSearchParams({ token }) }
 }
 
 /** oidc-provider's form_post page: a form of hidden inputs that its script submits. */

@@ -34,16 +34,45 @@ const channelToken = (target: FuzzTarget) =>
     forgedToken.map((token) => async () => token),
   )
 
+/** A fresh channel the holder's secure frame opened, from an address of its own: its token. */
+async function openFrameChannel(target: FuzzTarget): Promise<string> {
+  opened += 1
+  const created = await send(
+    target,
+    fromFrame(
+      target,
+      '/farcaster/channel',
+      {},
+      { token: undefined, ip: `10.78.${(opened >> 8) & 255}.${opened & 255}` },
+    ),
+  )
+  if (created.status !== 201) throw new Error(`the frame opening a channel answered ${created.status}`)
+  return (JSON.parse(created.body) as { channelToken: string }).channelToken
+}
+
 export const farcasterRoutes: Route[] = [
-  // The secure frame turning a channel into a wallet session: pending (409) or unknown (401) ones.
+  // The secure frame opening its own channel for the wallet's sign-in.
+  {
+    name: 'POST /v1/auth/farcaster/channel',
+    guard: FRAME_GUARD,
+    valid: (target) =>
+      visitor.map((ip) => fromFrame(target, '/farcaster/channel', {}, { token: undefined, ip })),
+  },
+  // The secure frame turning a channel into a wallet session: its own pending one (409), a page's
+  // (403) or an unknown one (401).
   {
     name: 'POST /v1/auth/farcaster/sign-in',
     guard: FRAME_GUARD,
     valid: (target) =>
-      channelToken(target).map(
-        (token) => async () =>
-          fromFrame(target, '/farcaster/sign-in', { channelToken: await token() }, { token: undefined }),
-      ),
+      fc
+        .oneof(
+          fc.constant(async () => openFrameChannel(target)),
+          channelToken(target),
+        )
+        .map(
+          (token) => async () =>
+            fromFrame(target, '/farcaster/sign-in', { channelToken: await token() }, { token: undefined }),
+        ),
   },
   {
     name: 'POST /v1/channel',

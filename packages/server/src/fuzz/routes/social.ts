@@ -28,25 +28,33 @@ const popup = (method: string, path: string, params: Record<string, string> = {}
   headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0' },
 })
 
-/** The provider's answer to an attempt on its way: a code the provider never issued, or a refusal. */
+/**
+ * The provider's answer to an attempt on its way, in the browser that followed its link (the
+ * cookie): a code the provider never issued, or a refusal.
+ */
 const callback = (method: 'GET' | 'POST'): Route => ({
   name: `${method} /v1/auth/social/callback`,
   guard: OPEN,
   valid: (target) =>
     fc.tuple(provider, visitor, hex(32), fc.boolean()).map(([chosen, ip, code, denied]) => async () => {
+      const browserSecret = newToken()
       const leaving = await leaveForProvider(
         target.db,
         target.hashToken,
         await newAttempt(target, chosen, ip),
+        browserSecret,
       )
       const answer: Array<[string, string]> = [
         ['state', leaving?.checks.state ?? ''],
         denied ? ['error', 'access_denied'] : ['code', code],
       ]
       const path = '/v1/auth/social/callback'
-      return method === 'GET'
-        ? { ...popup('GET', path), query: answer }
-        : { ...popup('POST', path), body: { form: answer } }
+      const shape = popup(method, path)
+      const inBrowser = {
+        ...shape,
+        headers: { ...shape.headers, cookie: `__Host-portico_social=${browserSecret}` },
+      }
+      return method === 'GET' ? { ...inBrowser, query: answer } : { ...inBrowser, body: { form: answer } }
     }),
 })
 
@@ -87,15 +95,22 @@ export const socialRoutes: Route[] = [
     guard: OPEN,
     valid: (target) =>
       fc.tuple(provider, visitor).map(([chosen, ip]) => async () => {
-        // A login of the holder answered from another IP, waiting for its button.
+        // A login of the holder answered in its browser, waiting for its button.
+        const browserSecret = newToken()
         const leaving = await leaveForProvider(
           target.db,
           target.hashToken,
           await newAttempt(target, chosen, ip),
+          browserSecret,
         )
-        const answered = await takeAnswer(target.db, target.hashToken, leaving?.checks.state ?? '')
+        const answered = await takeAnswer(
+          target.db,
+          target.hashToken,
+          leaving?.checks.state ?? '',
+          browserSecret,
+        )
         const token = newToken()
-        await settleAttempt(target.db, answered?.id ?? '', {
+        await settleAttempt(target.db, typeof answered === 'object' ? answered.id : '', {
           userId: target.wallet.userId,
           subject: 'fuzz',
           confirmHash: target.hashToken(token),
