@@ -104,6 +104,7 @@ describe('@portico/core exports', () => {
       'walletConnectConnector',
       'walletConnectErrorCode',
       'walletNavigation',
+      'withNativeCoin',
       'withPurchases',
     ])
   })

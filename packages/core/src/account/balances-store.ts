@@ -17,6 +17,8 @@ interface BalancesState {
   address: string | undefined
   balances: Balance[]
   loading: boolean
+  /** The last fetch failed: the list is unknown, not empty (the view says so and offers Retry). */
+  failed: boolean
   /** When the last fetch failed; no new fetch is tried until the guard has passed. */
   lastRetry: number | undefined
 }
@@ -38,7 +40,13 @@ export interface BalancesStore {
   reset(): void
 }
 
-const initial: BalancesState = { address: undefined, balances: [], loading: false, lastRetry: undefined }
+const initial: BalancesState = {
+  address: undefined,
+  balances: [],
+  loading: false,
+  failed: false,
+  lastRetry: undefined,
+}
 
 export function createBalancesStore({
   services,
@@ -77,21 +85,21 @@ export function createBalancesStore({
         now(),
       )
       if (Array.isArray(cached)) {
-        store.setState({ address, balances: cached, loading: false })
+        store.setState({ address, balances: cached, loading: false, failed: false })
         return
       }
       if (sameAddress && state.lastRetry !== undefined && now() - state.lastRetry < BALANCE_RETRY_GUARD_MS)
         return
     }
     const id = ++request
-    store.setState({ address, loading: true, balances: sameAddress ? state.balances : [] })
+    store.setState({ address, loading: true, failed: false, balances: sameAddress ? state.balances : [] })
     try {
       const balances = await load(address, force)
       writeCache(storage, StorageKey.portfolioCache, address, balances, now())
-      if (id === request) store.setState({ balances, loading: false, lastRetry: undefined })
+      if (id === request) store.setState({ balances, loading: false, failed: false, lastRetry: undefined })
     } catch {
       if (id !== request) return
-      store.setState({ loading: false, lastRetry: now() })
+      store.setState({ loading: false, failed: true, lastRetry: now() })
       toast.showError(ErrorText.TOKEN_BALANCE_UNAVAILABLE)
     }
   }

@@ -49,6 +49,9 @@ const BASE_CSS = `
 }
 .backdrop {
   position: fixed; inset: 0; z-index: var(--portico-z-index);
+  /* A page wider than a phone's screen (a long name in its header, a wide table) stretches the layout
+     viewport that inset: 0 spans; the viewport units keep the modal on the screen the visitor sees. */
+  max-width: 100vw; max-height: 100vh; max-height: 100dvh;
   /* Anchored at the top, not centred: a view of another height moves the card's bottom edge only. */
   display: flex; align-items: flex-start; justify-content: center; padding: max(16px, 10vh) 8px 16px;
   background: rgba(0,0,0,0.55); animation: dim ${ANIMATION_MS.view}ms ease-out;
@@ -137,7 +140,7 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--portico-accent)
 .address-line { display: inline-flex; align-items: center; gap: 6px; font-weight: 600; font-size: 1.2em; }
 .balance { font-size: 1.1em; color: var(--portico-fg-muted); }
 .toast {
-  position: fixed; top: 16px; left: 50%; transform: translateX(-50%);
+  position: fixed; top: 16px; left: min(50%, 50vw); transform: translateX(-50%);
   z-index: calc(var(--portico-z-index) + 1); display: flex; align-items: center; gap: 8px;
   padding: 8px 14px; border-radius: 999px; background: var(--portico-bg-raised);
   border: 1px solid var(--portico-border); color: var(--portico-fg);
