@@ -174,6 +174,36 @@ describe('the modal on every screen, with a 63-character name and the wrong netw
   }
 })
 
+describe('a host page wider than the phone', () => {
+  it('does not widen the bottom sheet: it stays on the screen the visitor sees, Close within reach', async () => {
+    const { page } = await open(390, 844)
+    await page.goto(PAGE)
+    // As a page with a wide table would: its layout viewport grows past the phone's 390 px.
+    await page.evaluate(() => {
+      const wide = document.createElement('div')
+      wide.style.cssText = 'width: 900px; height: 10px'
+      document.querySelector('main')?.append(wide)
+    })
+    expect(await pageWidth(page)).toBeGreaterThan(390)
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await expect
+      .poll(() =>
+        dialog(page)
+          .getByRole('button', { name: /Test Wallet/ })
+          .count(),
+      )
+      .toBe(1)
+    const card = await box(dialog(page))
+    expect(card.x).toBe(0)
+    expect(card.width).toBeLessThanOrEqual(390)
+    expect(Math.round(card.y + card.height)).toBeLessThanOrEqual(844)
+    const close = await box(dialog(page).getByRole('button', { name: 'Close' }))
+    expect(close.x + close.width).toBeLessThanOrEqual(390)
+    await dialog(page).getByRole('button', { name: 'Close' }).click()
+    await expect.poll(() => dialog(page).count()).toBe(0)
+  })
+})
+
 describe('the services cannot be reached', () => {
   it('Tokens and Activity say they are unavailable, with Retry; Send still sends ETH from the wallet’s balance', async () => {
     const { page, context } = await open(1280, 800)

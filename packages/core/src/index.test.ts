@@ -50,6 +50,7 @@ describe('@portico/core exports', () => {
       'formatCents',
       'formatFee',
       'formatFiat',
+      'formatQuotedAmount',
       'formatTokenAmount',
       'formatUnitsFloor',
       'getOnrampOffer',

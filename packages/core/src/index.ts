@@ -75,6 +75,7 @@ export {
 export {
   formatFee,
   formatFiat,
+  formatQuotedAmount,
   formatTokenAmount,
   formatUnitsFloor,
   monogram,

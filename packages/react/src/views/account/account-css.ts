@@ -29,6 +29,7 @@ addViewCss(`
   background: var(--portico-bg-raised); }
 .tab { flex: 1; min-height: 32px; border: none; border-radius: calc(var(--portico-border-radius-master) * 3);
   background: transparent; color: var(--portico-fg-muted); font: inherit; font-weight: 600; cursor: pointer; }
+@media (pointer: coarse) { .tab { min-height: 44px; } }
 .tab[aria-selected="true"] { background: var(--portico-bg); color: var(--portico-fg); }
 .panel { max-height: 300px; overflow-y: auto; }
 .token-row { display: flex; align-items: center; gap: 10px; padding: 8px 4px; }

@@ -17,6 +17,7 @@ addViewCss(`
   align-items: center; justify-content: center; margin: -4px 0; }
 .swap-form .balance-line { display: flex; justify-content: space-between; align-items: center; font-size: 0.9em; }
 .swap-form .balance-line button { width: auto; min-height: 28px; padding: 0 10px; }
+@media (pointer: coarse) { .swap-form .balance-line button { min-height: 44px; min-width: 44px; } }
 .swap-details { display: grid; grid-template-columns: auto 1fr; gap: 4px 12px; margin: 0; font-size: 0.9em; }
 .swap-details dt { color: var(--portico-fg-muted); }
 .swap-details dd { margin: 0; text-align: right; overflow-wrap: anywhere; }
