@@ -163,13 +163,22 @@ describe('the modal on every screen, with a 63-character name and the wrong netw
       // Each feature's label is whole, not cut at the card's edge.
       for (const feature of features)
         expect(await feature.evaluate((button) => button.scrollWidth <= button.clientWidth + 1)).toBe(true)
-      if (width <= 430) await expectAccessibleModal(page, `Account at ${width} px`)
+      if (width <= 430) {
+        await expectAccessibleModal(page, `Account at ${width} px`)
+        // A finger's 44 px, text-sized controls included.
+        for (const tab of await dialog(page).getByRole('tab').all())
+          expect((await box(tab)).height).toBeGreaterThanOrEqual(44)
+      }
 
       await features[1]?.click()
       await expect
         .poll(() => dialog(page).getByRole('button', { name: 'Max' }).count(), { timeout: 10_000 })
         .toBe(1)
       await expectFits(page, width)
+      if (width <= 430) {
+        const max = await box(dialog(page).getByRole('button', { name: 'Max' }))
+        expect(Math.min(max.width, max.height)).toBeGreaterThanOrEqual(44)
+      }
     })
   }
 })

@@ -27,6 +27,12 @@ export const CACHE_EXPIRY_MS = {
   identity: 5 * 60_000,
 } as const
 
+/**
+ * A balance fetch still unanswered after this long counts as failed: the spinner gives way to a
+ * sentence and Retry instead of turning while the chain or the services do not answer.
+ */
+export const BALANCE_LOAD_TIMEOUT_MS = 15_000
+
 /** A failed balance fetch is not retried for this long, so a broken endpoint is not hammered. */
 export const BALANCE_RETRY_GUARD_MS = 30_000
 
