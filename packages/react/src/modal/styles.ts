@@ -111,6 +111,8 @@ a.row-button { text-decoration: none; }
 /* No wallet: its own quiet panel, apart from the e-mail field above it. */
 .no-wallet { padding: 16px 12px; border: 1px dashed var(--portico-border);
   border-radius: calc(var(--portico-border-radius-master) * 4); }
+.new-to-wallets { text-align: center; font-size: 0.9em; }
+.new-to-wallets a { display: inline-flex; align-items: center; gap: 4px; min-height: 44px; }
 .empty-icon { width: 48px; height: 48px; border-radius: 50%; display: inline-flex; align-items: center;
   justify-content: center; background: var(--portico-bg-raised); color: var(--portico-fg-muted); }
 .wallet-image { width: 40px; height: 40px; border-radius: calc(var(--portico-border-radius-master) * 3);
