@@ -4,7 +4,10 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { expectAccessibleModal } from './axe.ts'
 import { browserPerFile } from './browser-per-file.ts'
+import { typeMailedCode } from './email-login.ts'
 import { fundFromDevAccount } from './fund.ts'
+import { poll } from './mailbox.ts'
+import { secureFrameOf } from './secure-frame.ts'
 import { installTestWallet, type TestWallet } from './test-wallet.ts'
 
 /**
@@ -211,6 +214,40 @@ describe('a host page wider than the phone', () => {
     await dialog(page).getByRole('button', { name: 'Close' }).click()
     await expect.poll(() => dialog(page).count()).toBe(0)
   })
+})
+
+describe('the secure frame inside the modal', () => {
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 800],
+  ] as const) {
+    it(`${width} px: the passkey offer after an e-mail login is drawn in the card's body, with one title`, async () => {
+      const { page } = await open(width, height)
+      await page.goto(PAGE)
+      await typeMailedCode(page, stack.servicesUrl, `layout-${width}-${Date.now()}@example.com`)
+      const offer = secureFrameOf(page).getByRole('heading', { name: 'Protect your wallet with a passkey' })
+      await poll(() => offer.count(), { timeout: 20_000 }).toBe(1)
+      const frame = page.locator('iframe[title="Portico secure frame"]')
+      // The card grows to the frame's height (an animation): measured once both stand still.
+      await poll(
+        async () => {
+          const [card, shown] = [await box(dialog(page)), await box(frame)]
+          return (
+            shown.x >= card.x - 0.5 &&
+            shown.x + shown.width <= card.x + card.width + 0.5 &&
+            shown.y > card.y &&
+            shown.y + shown.height <= card.y + card.height + 0.5
+          )
+        },
+        { timeout: 5_000 },
+      ).toBe(true)
+      // One title: the frame's heading; the modal's own stays only as the dialog's name.
+      expect(await dialog(page).locator('h2').isVisible()).toBe(false)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+      await secureFrameOf(page).getByRole('button', { name: 'Not now' }).click()
+      await poll(() => frame.evaluate((element) => getComputedStyle(element).opacity)).toBe('0')
+    })
+  }
 })
 
 describe('the services cannot be reached', () => {

@@ -61,6 +61,19 @@ export const FRAME = {
   errorMessageDelayMs: 300,
 } as const
 
+/**
+ * Where the embedded wallet's secure frame is drawn: inside the modal, over its body, so the request
+ * reads as part of the one card. The modal's host element carries `host`; in its shadow root the body
+ * area carries `slot`. While the frame shows there, the frame client sets `shown` on the slot and its
+ * height as the `height` custom property, for the modal to make room.
+ */
+export const FRAME_PLACE = {
+  host: 'data-portico-modal',
+  slot: 'data-portico-frame-slot',
+  shown: 'data-portico-frame-shown',
+  height: '--portico-frame-height',
+} as const
+
 export const SOCIAL_DEFAULTS = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const
 
 export const DEBOUNCE_MS = 500

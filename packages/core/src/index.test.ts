@@ -16,6 +16,7 @@ describe('@portico/core exports', () => {
       'EmbeddedError',
       'ErrorText',
       'FRAME',
+      'FRAME_PLACE',
       'METHOD_WORDS',
       'MODAL_DEFAULTS',
       'NAME_MIN_LENGTH',

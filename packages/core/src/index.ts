@@ -31,6 +31,7 @@ export {
   DEBOUNCE_MS,
   EMAIL_LOGIN_COOLDOWN_MS,
   FRAME,
+  FRAME_PLACE,
   MODAL_DEFAULTS,
   WALLET_LIST,
 } from './constants.ts'

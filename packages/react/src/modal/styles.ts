@@ -1,4 +1,4 @@
-import { ANIMATION_MS, MODAL_DEFAULTS, type ResolvedOptions } from '@portico/core'
+import { ANIMATION_MS, FRAME_PLACE, MODAL_DEFAULTS, type ResolvedOptions } from '@portico/core'
 
 export const ACCENT_FILL = '#1d64d8'
 
@@ -84,6 +84,12 @@ const BASE_CSS = `
 .body-outer { transition: height ${ANIMATION_MS.modalHeight}ms ease; overflow: hidden auto; min-height: 0;
   flex: 0 1 auto; overscroll-behavior: contain; }
 .body { padding: 8px 16px 20px; }
+/* The secure frame drawn over the body (the embedded wallet's approvals, passkey and export steps):
+   the body makes room for all of it, the view under it steps aside, and the frame's own heading is
+   the one title on the card (the hidden one still names the dialog). */
+.body-outer[${FRAME_PLACE.shown}] > .body { min-height: var(${FRAME_PLACE.height}); }
+.body-outer[${FRAME_PLACE.shown}] > .body > * { visibility: hidden; }
+.card:has(.body-outer[${FRAME_PLACE.shown}]) .title { visibility: hidden; }
 .view.forward { animation: slide-in ${ANIMATION_MS.view}ms ease-out; }
 .view.back { animation: slide-back ${ANIMATION_MS.view}ms ease-out; }
 .list { display: flex; flex-direction: column; gap: 8px; margin: 0; padding: 0; list-style: none; }
