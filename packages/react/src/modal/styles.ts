@@ -70,7 +70,8 @@ const BASE_CSS = `
 }
 .card.shake { animation: shake ${ANIMATION_MS.shake}ms cubic-bezier(.36,.07,.19,.97) both; }
 .header { display: grid; grid-template-columns: 44px 1fr 44px; align-items: center; padding: 12px 12px 4px;
-  flex: none; }
+  flex: none; min-height: 52px; }
+@media (pointer: coarse) { .header { min-height: 60px; } }
 .title { margin: 0; }
 .title { text-align: center; font-weight: 600; font-size: calc(var(--portico-font-size-master) * 1.6);
   animation: fade ${ANIMATION_MS.headerText}ms ease-out; }

@@ -16,11 +16,14 @@ export default function UnlockWallet({ portico }: ViewProps) {
       <p>Continue in the Portico secure window to unlock your wallet with your passkey.</p>
       {state.kind !== 'waiting' && (
         <>
-          <p role="alert" className="error">
-            {state.kind === 'failed'
-              ? state.message
-              : 'Your wallet stays locked on this device until you use your passkey.'}
-          </p>
+          {/* A cancel is no mistake: said in the ordinary colour; a failure in red. */}
+          {state.kind === 'failed' ? (
+            <p role="alert" className="error">
+              {state.message}
+            </p>
+          ) : (
+            <p role="status">Your wallet stays locked on this device until you use your passkey.</p>
+          )}
           <button type="button" className="primary" onClick={retry}>
             Use passkey
           </button>
