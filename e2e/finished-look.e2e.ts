@@ -132,9 +132,15 @@ describe('a finished look', () => {
       expect((await link.getAttribute('rel'))?.split(' ').sort()).toEqual(['noopener', 'noreferrer'])
       expect(await dialog(page).getByText('New to wallets?').isVisible()).toBe(true)
       // WalletConnect is listed, so no card says there is no way to connect a wallet here.
-      const walletConnect = dialog(page).getByRole('button', { name: /WalletConnect/ }).first()
+      const walletConnect = dialog(page)
+        .getByRole('button', { name: /WalletConnect/ })
+        .first()
       await walletConnect.waitFor()
-      expect(await dialog(page).getByText(/No wallet found/).count()).toBe(0)
+      expect(
+        await dialog(page)
+          .getByText(/No wallet found/)
+          .count(),
+      ).toBe(0)
       // E-mail, the way in that works here, comes first; the line to get a wallet comes last.
       const email = await box(dialog(page).getByRole('textbox', { name: 'Email' }))
       expect(email.y).toBeLessThan((await box(walletConnect)).y)
