@@ -250,6 +250,31 @@ describe('the secure frame inside the modal', () => {
   }
 })
 
+describe('exporting the key right after a login', () => {
+  it('says a code was just sent and counts down, with Try again held until the cooldown ends', async () => {
+    const { page } = await open(1280, 800)
+    await page.goto(PAGE)
+    await typeMailedCode(page, stack.servicesUrl, `layout-export-${Date.now()}@example.com`)
+    const frame = secureFrameOf(page)
+    await poll(() => frame.getByRole('button', { name: 'Not now' }).count(), { timeout: 20_000 }).toBe(1)
+    await frame.getByRole('button', { name: 'Not now' }).click()
+    await poll(() => dialog(page).count()).toBe(0)
+    await page.getByRole('button', { name: /^Account / }).click()
+    await dialog(page).getByRole('button', { name: 'Export private key' }).click()
+    await poll(() => dialog(page).getByText('A code was just sent to your e-mail.').count(), {
+      timeout: 10_000,
+    }).toBe(1)
+    const tryAgain = dialog(page).getByRole('button', { name: 'Try again' })
+    expect(await tryAgain.isDisabled()).toBe(true)
+    const left = dialog(page).getByText(/^You can ask for a new one in \d+ seconds?\.$/)
+    const seconds = async () => Number(/\d+/.exec((await left.textContent()) ?? '')?.[0])
+    const first = await seconds()
+    expect(first).toBeGreaterThan(0)
+    expect(first).toBeLessThanOrEqual(30)
+    await poll(seconds, { timeout: 3_000 }).toBeLessThan(first)
+  })
+})
+
 describe('the services cannot be reached', () => {
   it('Tokens and Activity say they are unavailable, with Retry; Send still sends ETH from the wallet’s balance', async () => {
     const { page, context } = await open(1280, 800)
