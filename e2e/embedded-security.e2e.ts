@@ -173,7 +173,7 @@ describe('secure frame security', () => {
   })
 
   // The page's clock is a fake one here, so behaviour §9's 20 s and 30 s pass in an instant.
-  it('shows Network Error - Could not load embedded wallet when the frame does not load in 20 s', async () => {
+  it('shows Can’t reach the login service when the frame does not load in 20 s', async () => {
     await context.route('**/frame?**', (route) => route.abort())
     await page.clock.install()
     await page.goto(`${stack.pageUrl}/?signIn=off`)
@@ -184,9 +184,9 @@ describe('secure frame security', () => {
     await poll(() => dialog().getByRole('textbox', { name: 'Email' }).count()).toBe(1)
     await frameRequested
     await page.clock.runFor(19_000)
-    expect(await dialog().getByText('Network Error - Could not load embedded wallet').count()).toBe(0)
+    expect(await dialog().getByText('Can’t reach the login service').count()).toBe(0)
     await page.clock.runFor(1_500)
-    await poll(() => dialog().getByText('Network Error - Could not load embedded wallet').count()).toBe(1)
+    await poll(() => dialog().getByText('Can’t reach the login service').count()).toBe(1)
   })
 
   it('shows Embedded Wallet Request Timed Out when a login request gets no answer in 30 s', async () => {

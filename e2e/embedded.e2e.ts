@@ -85,7 +85,10 @@ describe('e-mail login through the secure frame', () => {
     await poll(() => secureFrameOf(page).getByRole('heading').textContent(), { timeout: 20_000 }).toBe(
       'Protect your wallet with a passkey',
     )
-    expect(await dialogOf(page).getByRole('heading').first().textContent()).toBe('Protect Your Wallet')
+    // The frame's heading is the one title shown; the modal's still names the dialog.
+    expect(await dialogOf(page).getByRole('heading', { includeHidden: true }).first().textContent()).toBe(
+      'Protect Your Wallet',
+    )
     await expectAccessibleFrame(page, 'ProtectWallet (secure frame, passkey offer)')
     await declinePasskeyOffer(page)
     await poll(() => statusOf(page), { timeout: 20_000 }).toBe('connected')
@@ -100,7 +103,9 @@ describe('e-mail login through the secure frame', () => {
     expect(await frame.getByRole('heading').textContent()).toBe('Approve Transaction')
     expect(await frame.getByText(new URL(stack.pageUrl).origin).count()).toBe(1)
     // The modal keeps its place behind, with nothing in it that could answer.
-    expect(await dialogOf(page).getByRole('heading').textContent()).toBe('Approve Transaction')
+    expect(await dialogOf(page).getByRole('heading', { includeHidden: true }).textContent()).toBe(
+      'Approve Transaction',
+    )
     expect(await dialogOf(page).getByRole('button', { name: 'Approve' }).count()).toBe(0)
     await expectAccessibleModal(page, 'ApproveTransaction (modal, behind the frame)')
     await expectAccessibleFrame(page, 'ApproveTransaction (secure frame, message)')

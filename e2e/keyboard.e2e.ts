@@ -63,8 +63,10 @@ describe('the modal without a mouse', () => {
     const { page, wallet } = session
     await page.goto(`${stack.pageUrl}/?signIn=off`)
     await openWithKeyboard(page)
-    // The Connect view's first field takes focus.
-    await poll(() => focused(page)).toBe('input Email')
+    // The wallets come first: the title takes focus, not the e-mail field under them, so the list
+    // stays at its top.
+    await poll(() => focused(page)).toBe('h2 Connect Wallet')
+    await tabTo(page, /^input Email$/)
     await expectAccessibleModal(page, 'Connect')
 
     // Tab stays inside the dialog: a whole lap forwards and back never leaves it.
@@ -91,7 +93,8 @@ describe('the modal without a mouse', () => {
     const email = `keyboard-${Date.now()}@example.com`
     await page.goto(`${stack.pageUrl}/?signIn=off`)
     await openWithKeyboard(page)
-    await poll(() => focused(page)).toBe('input Email')
+    await poll(() => focused(page)).toBe('h2 Connect Wallet')
+    await tabTo(page, /^input Email$/)
     const before = await lastMailId(stack.servicesUrl)
     await page.keyboard.type(email)
     await page.keyboard.press('Enter')
@@ -126,7 +129,8 @@ describe('the modal without a mouse', () => {
     const email = `paste-${Date.now()}@example.com`
     await page.goto(`${stack.pageUrl}/?signIn=off`)
     await openWithKeyboard(page)
-    await poll(() => focused(page)).toBe('input Email')
+    await poll(() => focused(page)).toBe('h2 Connect Wallet')
+    await tabTo(page, /^input Email$/)
     const before = await lastMailId(stack.servicesUrl)
     await page.keyboard.type(email)
     await page.keyboard.press('Enter')

@@ -116,7 +116,9 @@ describe('a wallet only its owner can recover: passkey recovery and key export',
     await poll(() => frame().getByRole('heading').textContent(), { timeout: 20_000 }).toBe(
       'Protect your wallet with a passkey',
     )
-    expect(await dialog().getByRole('heading').first().textContent()).toBe('Protect Your Wallet')
+    expect(await dialog().getByRole('heading', { includeHidden: true }).first().textContent()).toBe(
+      'Protect Your Wallet',
+    )
     await expectAccessibleModal(page, 'ProtectWallet (modal, behind the frame)')
     await frame().getByRole('button', { name: 'Create a passkey' }).click()
     await poll(() => page.getByText('Your wallet is now protected by your passkey').count()).toBe(1)
@@ -194,7 +196,9 @@ describe('a wallet only its owner can recover: passkey recovery and key export',
     await poll(() => frame().getByRole('heading').textContent(), { timeout: 20_000 }).toBe(
       'Unlock your wallet',
     )
-    expect(await dialog().getByRole('heading').first().textContent()).toBe('Unlock Wallet')
+    expect(await dialog().getByRole('heading', { includeHidden: true }).first().textContent()).toBe(
+      'Unlock Wallet',
+    )
     expect(await status()).toBe('disconnected')
     await expectAccessibleFrame(page, 'UnlockWallet (secure frame)')
 

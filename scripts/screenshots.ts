@@ -127,7 +127,7 @@ async function screensFor(browser: Browser, stack: Stack, screen: Screen): Promi
 
     // The e-mail code view: the services mail a code to the development mailbox.
     await dialog(page).getByRole('textbox', { name: 'Email' }).fill(`screens-${screen.width}@example.com`)
-    await dialog(page).getByRole('button', { name: 'Continue' }).click()
+    await dialog(page).getByRole('button', { name: 'Continue', exact: true }).click()
     const codeView = await dialog(page)
       .getByText('Enter the code we sent to')
       .waitFor({ timeout: 20_000 })

@@ -6,7 +6,8 @@ body { margin: 0; background: #0f1011; color: #e4e7e7;
   font: 16px/1.5 system-ui, -apple-system, 'Segoe UI', Roboto, Ubuntu, 'Helvetica Neue', sans-serif; }
 .site-header { display: flex; align-items: center; justify-content: space-between; padding: 16px 24px;
   border-bottom: 1px solid rgba(255,255,255,0.08); }
-.site-header nav { display: flex; gap: 8px; }
+.site-header nav { display: flex; gap: 8px; min-width: 0; }
+.brand { flex: none; }
 /* The smallest phones (320 px): the header's buttons need the room. */
 @media (max-width: 360px) { .site-header { padding: 12px; gap: 8px; flex-wrap: wrap; } .brand { font-size: 17px; } }
 .brand { font-weight: 700; font-size: 20px; letter-spacing: 0.02em; }

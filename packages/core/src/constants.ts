@@ -27,6 +27,12 @@ export const CACHE_EXPIRY_MS = {
   identity: 5 * 60_000,
 } as const
 
+/**
+ * A balance fetch still unanswered after this long counts as failed: the spinner gives way to a
+ * sentence and Retry instead of turning while the chain or the services do not answer.
+ */
+export const BALANCE_LOAD_TIMEOUT_MS = 15_000
+
 /** A failed balance fetch is not retried for this long, so a broken endpoint is not hammered. */
 export const BALANCE_RETRY_GUARD_MS = 30_000
 
@@ -53,6 +59,19 @@ export const FRAME = {
   signOutTimeoutMs: 3_000,
   readyDelayMs: 500,
   errorMessageDelayMs: 300,
+} as const
+
+/**
+ * Where the embedded wallet's secure frame is drawn: inside the modal, over its body, so the request
+ * reads as part of the one card. The modal's host element carries `host`; in its shadow root the body
+ * area carries `slot`. While the frame shows there, the frame client sets `shown` on the slot and its
+ * height as the `height` custom property, for the modal to make room.
+ */
+export const FRAME_PLACE = {
+  host: 'data-portico-modal',
+  slot: 'data-portico-frame-slot',
+  shown: 'data-portico-frame-shown',
+  height: '--portico-frame-height',
 } as const
 
 export const SOCIAL_DEFAULTS = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const

@@ -65,8 +65,8 @@ export const Alerts = {
     kind: 'unverified_domain',
   },
   IFRAME_LOAD_FAILED: {
-    shortMessage: 'Network Error - Could not load embedded wallet',
-    longMessage: 'There was an issue loading the embedded wallet. Please try again later.',
+    shortMessage: 'Can’t reach the login service',
+    longMessage: 'Try again in a moment.',
     kind: 'iframe_load_failed',
   },
   IFRAME_REQUEST_TIMEOUT: {

@@ -5,6 +5,7 @@ import {
   formatDecimalAmount,
   formatFee,
   formatFiat,
+  formatQuotedAmount,
   formatTokenAmount,
   formatUnitsFloor,
   monogram,
@@ -118,6 +119,20 @@ describe('formatTokenAmount', () => {
         },
       ),
     )
+  })
+})
+
+describe('formatQuotedAmount', () => {
+  it('shows a quote’s 18-decimal amount with 6 decimals at most, cut, grouped, without trailing zeros', () => {
+    expect(formatQuotedAmount('0.032976666666666666')).toBe('0.032976')
+    expect(formatQuotedAmount('1250.500000')).toBe('1,250.5')
+    expect(formatQuotedAmount('7500')).toBe('7,500')
+    expect(formatQuotedAmount('0.0000004')).toBe('0')
+  })
+
+  it('never shows more decimals than the token has', () => {
+    expect(formatQuotedAmount('150000', 0)).toBe('150,000')
+    expect(formatQuotedAmount('12.3456789', 2)).toBe('12.34')
   })
 })
 

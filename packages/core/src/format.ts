@@ -78,6 +78,18 @@ export function formatDecimalAmount(
   return `${sign}${groupThousands(digits)}${shown > 0 ? `.${cut}` : ''}`
 }
 
+/** Quoted amounts (an on-ramp's purchase, its waiting and done views) show at most 6 decimals. */
+const QUOTED_DISPLAY_DECIMALS = 6
+
+/**
+ * `0.032976 ETH` rather than `0.032976666666666666 ETH`: a quoted amount (a decimal string in whole
+ * units) cut to 6 decimals and to the token's own, grouped, trailing zeros dropped (`1,250.5`).
+ */
+export function formatQuotedAmount(numeric: string, decimals?: number): string {
+  const cut = formatDecimalAmount(numeric, QUOTED_DISPLAY_DECIMALS, decimals)
+  return cut.includes('.') ? cut.replace(/\.?0+$/, '') : cut
+}
+
 /** Fees show 6 decimals, floored, in Send and in the secure frame's approval alike. */
 const FEE_DISPLAY_DECIMALS = 6
 

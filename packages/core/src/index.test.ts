@@ -16,6 +16,7 @@ describe('@portico/core exports', () => {
       'EmbeddedError',
       'ErrorText',
       'FRAME',
+      'FRAME_PLACE',
       'METHOD_WORDS',
       'MODAL_DEFAULTS',
       'NAME_MIN_LENGTH',
@@ -49,6 +50,7 @@ describe('@portico/core exports', () => {
       'formatCents',
       'formatFee',
       'formatFiat',
+      'formatQuotedAmount',
       'formatTokenAmount',
       'formatUnitsFloor',
       'getOnrampOffer',
@@ -102,6 +104,7 @@ describe('@portico/core exports', () => {
       'walletConnectConnector',
       'walletConnectErrorCode',
       'walletNavigation',
+      'withNativeCoin',
       'withPurchases',
     ])
   })

@@ -21,7 +21,7 @@ export {
   toUnits,
 } from './account/send.ts'
 export { quoteSendFee, submitSend } from './account/send-actions.ts'
-export { sortByValue, totalValue, visibleBalances } from './account/tokens.ts'
+export { sortByValue, totalValue, visibleBalances, withNativeCoin } from './account/tokens.ts'
 export type { Balance, Nft, Transaction } from './account/types.ts'
 export { createPortico } from './client.ts'
 export { safeIcon, type WalletConnectorInfo } from './connectors.ts'
@@ -31,6 +31,7 @@ export {
   DEBOUNCE_MS,
   EMAIL_LOGIN_COOLDOWN_MS,
   FRAME,
+  FRAME_PLACE,
   MODAL_DEFAULTS,
   WALLET_LIST,
 } from './constants.ts'
@@ -70,6 +71,7 @@ export {
 export {
   formatFee,
   formatFiat,
+  formatQuotedAmount,
   formatTokenAmount,
   formatUnitsFloor,
   monogram,

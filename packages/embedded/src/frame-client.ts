@@ -1,4 +1,4 @@
-import { Alerts, ErrorText, FRAME, ProviderErrorCode } from '@portico/core'
+import { Alerts, ErrorText, FRAME, FRAME_PLACE, ProviderErrorCode } from '@portico/core'
 import { FrameError } from './frame-error.ts'
 import {
   errorPayload,
@@ -90,10 +90,14 @@ export function createFrameClient(options: FrameClientOptions) {
    * (the request is read and answered inside it), and hands focus back when it hides again.
    */
   let focusBefore: HTMLElement | undefined
+  let wasVisible = false
   function layout({ visible, height }: FrameLayout) {
     if (!iframe) return
-    const wasVisible = iframe.style.opacity === '1'
-    iframe.style.cssText = visible ? shownStyle(height) : HIDDEN_STYLE
+    if (visible) place(iframe, height)
+    else {
+      unplace()
+      iframe.style.cssText = HIDDEN_STYLE
+    }
     if (visible) {
       iframe.removeAttribute('aria-hidden')
       iframe.tabIndex = 0
@@ -111,6 +115,44 @@ export function createFrameClient(options: FrameClientOptions) {
       }
       focusBefore = undefined
     }
+    wasVisible = visible
+  }
+
+  /**
+   * Over the modal's body when the modal is open (one card, one title: the modal makes room and
+   * hides its own title), followed each frame while it moves or grows; centred on the page when no
+   * modal is open.
+   */
+  let following: number | undefined
+  let slotInUse: HTMLElement | undefined
+  function place(element: HTMLIFrameElement, height: number) {
+    if (following !== undefined) cancelAnimationFrame(following)
+    let last = ''
+    const step = () => {
+      const slot = frameSlot()
+      if (slot !== slotInUse) unplace()
+      let style = shownStyle(height)
+      if (slot) {
+        slotInUse = slot
+        slot.setAttribute(FRAME_PLACE.shown, '')
+        slot.style.setProperty(FRAME_PLACE.height, `${Math.ceil(height)}px`)
+        const area = slot.getBoundingClientRect()
+        // The body grows to the frame's height in a moment (its height animates); until then, and on
+        // a screen too short for all of it, the frame shows what fits and scrolls the rest itself.
+        if (area.width > 0) style = slottedStyle(area, Math.min(Math.ceil(height), area.height))
+      }
+      if (style !== last) element.style.cssText = last = style
+      following = requestAnimationFrame(step)
+    }
+    step()
+  }
+
+  function unplace() {
+    if (following !== undefined) cancelAnimationFrame(following)
+    following = undefined
+    slotInUse?.removeAttribute(FRAME_PLACE.shown)
+    slotInUse?.style.removeProperty(FRAME_PLACE.height)
+    slotInUse = undefined
   }
 
   function load(): Promise<void> {
@@ -207,6 +249,13 @@ export function createFrameClient(options: FrameClientOptions) {
   }
 }
 
+/** The modal's body area, when the modal is open on this page. */
+function frameSlot(): HTMLElement | undefined {
+  const host = document.querySelector(`[${FRAME_PLACE.host}]`)
+  const slot = host?.shadowRoot?.querySelector(`[${FRAME_PLACE.slot}]`)
+  return slot instanceof HTMLElement ? slot : undefined
+}
+
 const HIDDEN_STYLE = 'position:fixed;width:0;height:0;border:0;opacity:0;pointer-events:none'
 
 /** Centred over the modal without a transform, so the frame's visibility check sees it unaltered. */
@@ -214,6 +263,11 @@ const shownStyle = (height: number) =>
   `position:fixed;inset:0;margin:auto;width:min(360px,calc(100vw - 16px));height:${Math.ceil(height)}px;` +
   'max-height:calc(100vh - 16px);border:0;border-radius:24px;opacity:1;pointer-events:auto;' +
   'z-index:2147483647;color-scheme:dark;background:transparent;box-shadow:0 8px 40px rgba(0,0,0,0.5)'
+
+/** Over the modal's body: its place and width, no frame of its own (the modal's card is the frame). */
+const slottedStyle = (area: DOMRect, height: number) =>
+  `position:fixed;left:${area.left}px;top:${area.top}px;width:${area.width}px;height:${height}px;margin:0;` +
+  'border:0;opacity:1;pointer-events:auto;z-index:2147483647;color-scheme:dark;background:transparent'
 
 /** The element that has focus, looking through open shadow roots (the modal lives in one). */
 function deepActiveElement(): HTMLElement | undefined {

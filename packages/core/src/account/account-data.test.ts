@@ -56,7 +56,7 @@ describe('portfolio', () => {
       body: { balances: [balance('USDC', 5, '6')] },
     }))
     await data.balances.fetchBalances(ALICE)
-    expect(data.balances.store.getState()).toMatchObject({ address: ALICE, loading: false })
+    expect(data.balances.store.getState()).toMatchObject({ address: ALICE, loading: false, failed: false })
     expect(data.balances.store.getState().balances.map((b) => b.symbol)).toEqual(['USDC'])
     tick(29_000)
     await data.balances.fetchBalances(ALICE)
@@ -75,6 +75,8 @@ describe('portfolio', () => {
       variant: 'error',
       message: ErrorText.TOKEN_BALANCE_UNAVAILABLE,
     })
+    // Unknown, not empty: the Tokens tab says so instead of "No tokens yet".
+    expect(data.balances.store.getState()).toMatchObject({ failed: true, loading: false, balances: [] })
     tick(29_999)
     await data.balances.fetchBalances(ALICE)
     expect(balancePaths(asked)).toHaveLength(1)

@@ -103,6 +103,18 @@ describe('activity rows', () => {
     expect(activityRow(large).descriptions).toEqual(['+25,000.000 USDC'])
   })
 
+  it('shows a zero-decimal token as a whole number, and never more decimals than a token has', () => {
+    const points = usdcTransfer('150000', 'in')
+    points.quantity.decimals = 0
+    if (points.fungible_info) points.fungible_info.symbol = 'POINTS'
+    const received = transaction('p', '2026-11-01T00:00:00Z', { operationType: 'receive' }, [points])
+    expect(activityRow(received).descriptions).toEqual(['+150,000 POINTS'])
+    const cents = usdcTransfer('12.3456')
+    cents.quantity.decimals = 2
+    const sent = transaction('c', '2026-11-01T00:00:00Z', { operationType: 'send' }, [cents])
+    expect(activityRow(sent).descriptions).toEqual(['12.34 USDC'])
+  })
+
   it('never shows more than moved: the 3 decimals are cut from the exact amount', () => {
     fc.assert(
       fc.property(

@@ -100,12 +100,14 @@ export function amountPrefix(operationType: string): '+' | '-' | '' {
 }
 
 /**
- * `1,234.500 USDC`: 3 decimals plus the symbol. The amount arrives as a decimal string; it is cut,
- * not rounded, on the string itself so no float rounding can show more than moved.
+ * `1,234.500 USDC`: 3 decimals plus the symbol, never more than the token has (`150,000 POINTS`).
+ * The amount arrives as a decimal string; it is cut, not rounded, on the string itself so no float
+ * rounding can show more than moved.
  */
 export function formatTransferAmount(transfer: TransactionTransfer): string {
   const symbol = transfer.fungible_info?.symbol ?? ''
-  return `${formatDecimalAmount(transfer.quantity.numeric, BALANCE_DISPLAY_DECIMALS)} ${symbol}`.trim()
+  const { numeric, decimals } = transfer.quantity
+  return `${formatDecimalAmount(numeric, BALANCE_DISPLAY_DECIMALS, decimals)} ${symbol}`.trim()
 }
 
 function transferDescription(transfer: TransactionTransfer): string {

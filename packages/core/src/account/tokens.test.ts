@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { balance } from './fixtures.test-support.ts'
-import { sortByValue, tokenContract, totalValue, visibleBalances, walletAssetsToBalances } from './tokens.ts'
+import {
+  sortByValue,
+  tokenContract,
+  totalValue,
+  visibleBalances,
+  walletAssetsToBalances,
+  withNativeCoin,
+} from './tokens.ts'
 
 describe('token list', () => {
   it('hides zero-decimal tokens and sorts the rest by value, highest first', () => {
@@ -22,6 +29,22 @@ describe('token list', () => {
       tokenContract(balance('USDC', 1, '6', 'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3')),
     ).toBe('0x5FbDB2315678afecb367f032d93F642f64180aa3')
     expect(tokenContract(balance('ETH', 1))).toBeUndefined()
+  })
+
+  it('keeps the native coin sendable from the wallet’s own balance when the portfolio lacks it', () => {
+    const ether = { name: 'Ether', symbol: 'ETH', decimals: 18, chainId: 'eip155:31337' }
+    const usdc = balance('USDC', 5, '6', 'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3')
+    const [coin, ...rest] = withNativeCoin([usdc], { ...ether, value: 1_500_000_000_000_000_000n })
+    expect(coin).toMatchObject({
+      symbol: 'ETH',
+      address: undefined,
+      quantity: { decimals: '18', numeric: '1.5' },
+    })
+    expect(rest).toEqual([usdc])
+    // The services' own entry wins; an unknown balance adds nothing.
+    const listed = [balance('ETH', 9_000), usdc]
+    expect(withNativeCoin(listed, { ...ether, value: 1n })).toEqual(listed)
+    expect(withNativeCoin([], { ...ether, value: undefined })).toEqual([])
   })
 
   it('turns wallet_getAssets entries into balances', () => {

@@ -8,6 +8,30 @@ export function visibleBalances(balances: readonly Balance[]): Balance[] {
   return balances.filter((balance) => Number(balance.quantity.decimals) > 0)
 }
 
+/**
+ * The list Send picks from: the portfolio, with the chain's own coin added from the wallet's balance
+ * on chain when the portfolio lacks it (the services did not answer), so the coin stays sendable.
+ * Its value is unknown without the services' price: 0.
+ */
+export function withNativeCoin(
+  balances: readonly Balance[],
+  native: { value: bigint | undefined; name: string; symbol: string; decimals: number; chainId: string },
+): Balance[] {
+  if (native.value === undefined || balances.some((balance) => tokenContract(balance) === undefined))
+    return [...balances]
+  const coin: Balance = {
+    name: native.name,
+    symbol: native.symbol,
+    chainId: native.chainId,
+    address: undefined,
+    value: 0,
+    price: 0,
+    quantity: { decimals: String(native.decimals), numeric: formatUnits(native.value, native.decimals) },
+    iconUrl: '',
+  }
+  return [coin, ...balances]
+}
+
 /** Highest value first; equal values keep the services' order. */
 export function sortByValue(balances: readonly Balance[]): Balance[] {
   return [...balances].sort((a, b) => finite(b.value) - finite(a.value))

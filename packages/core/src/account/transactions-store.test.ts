@@ -56,6 +56,8 @@ describe('transactions store: a failed fetch', () => {
     })
     expect(reported).toEqual([{ event: 'ERROR_FETCH_TRANSACTIONS', error: expect.any(PorticoError) }])
     expect(reported[0]?.error).toMatchObject({ message: 'HTTP status code: 502', category: 'API_ERROR' })
+    // Unknown, not empty: the view says Activity is unavailable instead of "No activity yet".
+    expect(transactions.store.getState()).toMatchObject({ failed: true, loading: false })
 
     await transactions.fetchTransactions(ALICE)
     expect(reported).toHaveLength(2)
@@ -68,6 +70,7 @@ describe('transactions store: a failed fetch', () => {
     }))
     await transactions.fetchTransactions(ALICE)
     expect(transactions.store.getState().transactions.map((t) => t.id)).toEqual(['1'])
+    expect(transactions.store.getState().failed).toBe(false)
     expect(reported).toEqual([])
   })
 

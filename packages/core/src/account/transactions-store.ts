@@ -23,6 +23,8 @@ interface TransactionsState {
   coinbaseTransactions: TransactionsByYear
   loading: boolean
   empty: boolean
+  /** The last fetch failed: the list is unknown, not empty (the view says so and offers Retry). */
+  failed: boolean
   next: string | undefined
   /** The network the list was fetched for; another network in view starts a fresh list. */
   lastNetworkInView: string | undefined
@@ -45,6 +47,7 @@ const initial: TransactionsState = {
   coinbaseTransactions: {},
   loading: false,
   empty: false,
+  failed: false,
   next: undefined,
   lastNetworkInView: undefined,
 }
@@ -78,7 +81,7 @@ export function createTransactionsStore({
     const state = store.getState()
     if (state.loading || exhausted) return
     const mine = generation
-    store.setState({ loading: true })
+    store.setState({ loading: true, failed: false })
     try {
       const page = await getTransactions(services, {
         address: accountAddress,
@@ -101,7 +104,7 @@ export function createTransactionsStore({
       })
     } catch (error) {
       if (mine !== generation) return
-      store.setState({ loading: false, empty: true, next: undefined })
+      store.setState({ loading: false, empty: true, failed: true, next: undefined })
       toast.showError(ErrorText.FAILED_TO_FETCH_TRANSACTIONS)
       void analytics.trackError(AnalyticsEventName.ERROR_FETCH_TRANSACTIONS, error)
     }

@@ -39,7 +39,8 @@ export interface NftInfo {
 
 export interface TransactionTransfer {
   direction: 'in' | 'out' | 'self'
-  quantity: { numeric: string }
+  /** `decimals`: the token's own, when the services know it (a zero-decimal token has no fraction). */
+  quantity: { numeric: string; decimals?: number | undefined }
   fungible_info?: FungibleInfo | undefined
   nft_info?: NftInfo | undefined
 }

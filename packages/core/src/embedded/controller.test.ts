@@ -172,6 +172,17 @@ test("the services' cooldown carries the same code; other refusals pass through 
   expect(plain).not.toHaveProperty('code')
 })
 
+test('an export refused within the mail cooldown carries the cooldown code', async () => {
+  const { controller } = setup([], {
+    exportKey: async () =>
+      Promise.reject(
+        Object.assign(new Error('Please try again after 16 seconds'), { reason: 'EMAIL_COOLDOWN' }),
+      ),
+  })
+  const refusal = await controller.exportKey(new AbortController().signal).catch((error: unknown) => error)
+  expect(refusal).toMatchObject({ code: 'EMAIL_COOLDOWN', message: 'Please try again after 16 seconds' })
+})
+
 test('a wallet made in this login stays in the modal on ProtectWallet; a returning one closes it', async () => {
   const made = setup(['CONNECT'], { getUser: async () => ({ offerPasskey: true }) as never })
   made.modal.open()

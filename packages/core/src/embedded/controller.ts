@@ -283,7 +283,11 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
     exportKey: (signal: AbortSignal) =>
       api()
         .exportKey(signal)
-        .then(() => undefined),
+        .then(
+          () => undefined,
+          // The export code is a mail too: refused within the login mail's cooldown, with its code.
+          (error: unknown) => Promise.reject(servicesCooldown(error) ?? error),
+        ),
     /** behaviour §4 e-mail update: a code to the current address, then one to the new address. */
     async updateEmail(email: string): Promise<void> {
       await api().updateEmail(email)

@@ -7,11 +7,13 @@ const FRAME_CSS = `
 :root { color-scheme: dark; }
 html, body { margin: 0; background: transparent; }
 body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #e4e7e7; }
-.card { box-sizing: border-box; padding: 20px 16px 16px; background: #191a1a; border: 1px solid rgba(255,255,255,0.12);
-  border-radius: 24px; display: flex; flex-direction: column; gap: 12px; }
+/* No border or corners of its own: the page draws the frame inside the modal's card (or, with no
+   modal open, rounds and shadows the frame itself), so the two read as one surface. */
+.card { box-sizing: border-box; padding: 8px 16px 20px; background: #191a1a;
+  display: flex; flex-direction: column; gap: 12px; }
 h1 { margin: 0; font-size: 16px; font-weight: 600; text-align: center; }
-h1:focus { outline: none; }
-h1:focus-visible { outline: 2px solid #66b1ff; outline-offset: 2px; }
+/* Focus is put on the heading so the request is read out first; it is no control, so no ring. */
+h1:focus, h1:focus-visible { outline: none; }
 p { margin: 0; }
 .origin { text-align: center; color: #b8bcbc; overflow-wrap: anywhere; }
 .origin strong { color: #e4e7e7; font-weight: 600; }

@@ -1,12 +1,13 @@
 'use client'
 
 import { BALANCE_DISPLAY_DECIMALS, formatTokenAmount, shortenAddress, type View } from '@portico/core'
-import { type CSSProperties, useSyncExternalStore } from 'react'
+import type { CSSProperties } from 'react'
 import { usePortico } from '../context.ts'
 import { EARLY_CLICK_ATTRIBUTE } from '../early-clicks.ts'
 import { useAccount, useAccountName, useModal, useNativeBalance, useStore } from '../hooks.ts'
 import { preloadOpeningView } from '../views/button-views.ts'
-import { buttonStyle } from './button-style.ts'
+import { buttonStyle, clipStyle, narrowButtonStyle } from './button-style.ts'
+import { useNarrowScreen } from './use-narrow-screen.ts'
 
 export interface ConnectButtonProps {
   /** Text while disconnected. */
@@ -46,14 +47,22 @@ export function ConnectButton({
         type="button"
         className="portico-account-button"
         {...EARLY_CLICK_ATTRIBUTE}
-        style={{ ...buttonStyle, ...style }}
+        style={{ ...buttonStyle, ...(narrow ? narrowButtonStyle : {}), ...style }}
+        title={name}
         aria-label={`Account ${shown}${amount ? `, balance ${amount}` : ''}`}
         aria-haspopup="dialog"
         {...preloadOnApproach(Boolean(account.address))}
         onClick={() => modal.open()}
       >
-        {amount && <span data-part="balance">{amount}</span>}
-        <span data-part="address">{shown}</span>
+        {amount && (
+          <span data-part="balance" style={{ flex: 'none' }}>
+            {amount}
+          </span>
+        )}
+        {/* A name may be 63 characters: it ends in an ellipsis rather than widening the page. */}
+        <span data-part="address" style={{ ...clipStyle, maxWidth: '14em' }}>
+          {shown}
+        </span>
       </button>
     )
   }
@@ -88,23 +97,3 @@ const OFFERS_A_CHOICE: ReadonlySet<View> = new Set<View>([
   'ConnectingWalletConnectBasic',
   'AllWallets',
 ])
-
-const NARROW_SCREEN = '(max-width: 430px)'
-
-const watchScreen = (onChange: () => void) => {
-  const query = matchMedia(NARROW_SCREEN)
-  query.addEventListener('change', onChange)
-  return () => query.removeEventListener('change', onChange)
-}
-
-/**
- * A phone's header has no room for the balance beside the address (RainbowKit drops it too). The
- * server render and hydration assume a wide screen; React renders again right after with the real one.
- */
-function useNarrowScreen(): boolean {
-  return useSyncExternalStore(
-    watchScreen,
-    () => matchMedia(NARROW_SCREEN).matches,
-    () => false,
-  )
-}

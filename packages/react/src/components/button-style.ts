@@ -19,4 +19,13 @@ export const buttonStyle: CSSProperties = {
   font: `600 14px/1 ${MODAL_DEFAULTS.fontFamily}`,
   cursor: 'pointer',
   whiteSpace: 'nowrap',
+  // Shrinks with the page's header instead of pushing it wider than a phone's screen.
+  minWidth: 0,
+  maxWidth: '100%',
 }
+
+/** A phone's header: less padding, so the network and account buttons fit beside the page's brand. */
+export const narrowButtonStyle: CSSProperties = { padding: '0 10px' }
+
+/** A label that ends in an ellipsis when its button is squeezed. */
+export const clipStyle: CSSProperties = { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }

@@ -1,4 +1,4 @@
-import type { Portico, View } from '@portico/core'
+import { FRAME_PLACE, type Portico, type View } from '@portico/core'
 import { Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef } from 'react'
 import { AlertBanner } from '../components/AlertBanner.tsx'
 import { BackIcon, CloseIcon } from '../components/icon.tsx'
@@ -233,7 +233,8 @@ function AnimatedHeight({
     return () => observer.disconnect()
   }, [lastHeight])
   return (
-    <div className="body-outer" ref={outer}>
+    // The embedded wallet's secure frame is laid over this area when it shows a request.
+    <div className="body-outer" ref={outer} {...{ [FRAME_PLACE.slot]: '' }}>
       <div className="body" ref={inner}>
         {children}
       </div>

@@ -1,4 +1,4 @@
-import type { Portico } from '@portico/core'
+import { FRAME_PLACE, type Portico } from '@portico/core'
 import { useEffect, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { Modal } from './Modal.tsx'
@@ -15,7 +15,7 @@ export function ModalRoot({ portico }: { portico: Portico }) {
   const texts = useViewCss()
   useEffect(() => {
     const host = document.createElement('div')
-    host.setAttribute('data-portico-modal', '')
+    host.setAttribute(FRAME_PLACE.host, '')
     const shadow = host.attachShadow({ mode: 'open' })
     document.body.append(host)
     setRoot(shadow)

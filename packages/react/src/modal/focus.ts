@@ -26,13 +26,26 @@ export function trapTab(event: KeyboardEvent, container: HTMLElement, root: Shad
 }
 
 /**
- * Where focus goes when a view appears: its first field (the e-mail field, the first code box,
- * Send's amount); else `heading`, the view's title, so a screen reader announces the new view and
- * the next Tab reaches its controls.
+ * Where focus goes when a view appears: its first field (the first code box, Send's token, the name
+ * field) when that is the view's first control; else `heading`, the view's title, so a screen reader
+ * announces the new view and the next Tab reaches its controls. The title too when the field comes
+ * after other controls (Connect's e-mail under the wallet rows: focusing it would scroll the list
+ * away from its top), and on a touch screen for a text field, whose soft keyboard would cover the sheet.
  */
-export function viewFocusTarget(view: HTMLElement, heading: HTMLElement | null): HTMLElement | null {
-  return [...view.querySelectorAll<HTMLElement>(FIELDS)].find(shown) ?? heading
+export function viewFocusTarget(
+  view: HTMLElement,
+  heading: HTMLElement | null,
+  touch: boolean = matchMedia('(pointer: coarse)').matches,
+): HTMLElement | null {
+  const field = [...view.querySelectorAll<HTMLElement>(FIELDS)].find(shown)
+  if (!field) return heading
+  const firstControl = [...view.querySelectorAll<HTMLElement>(FOCUSABLE)].find(shown)
+  if (firstControl !== field) return heading
+  if (touch && field.matches(TEXT_ENTRY)) return heading
+  return field
 }
+
+const TEXT_ENTRY = 'input:not([type="checkbox"], [type="radio"], [type="range"]), textarea'
 
 /** The element that had focus in the page (looking through open shadow roots) before the modal opened. */
 export function activeElementDeep(): HTMLElement | null {

@@ -1,4 +1,4 @@
-import { ANIMATION_MS, MODAL_DEFAULTS, type ResolvedOptions } from '@portico/core'
+import { ANIMATION_MS, FRAME_PLACE, MODAL_DEFAULTS, type ResolvedOptions } from '@portico/core'
 
 export const ACCENT_FILL = '#1d64d8'
 
@@ -49,6 +49,9 @@ const BASE_CSS = `
 }
 .backdrop {
   position: fixed; inset: 0; z-index: var(--portico-z-index);
+  /* A page wider than a phone's screen (a long name in its header, a wide table) stretches the layout
+     viewport that inset: 0 spans; the viewport units keep the modal on the screen the visitor sees. */
+  max-width: 100vw; max-height: 100vh; max-height: 100dvh;
   /* Anchored at the top, not centred: a view of another height moves the card's bottom edge only. */
   display: flex; align-items: flex-start; justify-content: center; padding: max(16px, 10vh) 8px 16px;
   background: rgba(0,0,0,0.55); animation: dim ${ANIMATION_MS.view}ms ease-out;
@@ -67,7 +70,8 @@ const BASE_CSS = `
 }
 .card.shake { animation: shake ${ANIMATION_MS.shake}ms cubic-bezier(.36,.07,.19,.97) both; }
 .header { display: grid; grid-template-columns: 44px 1fr 44px; align-items: center; padding: 12px 12px 4px;
-  flex: none; }
+  flex: none; min-height: 52px; }
+@media (pointer: coarse) { .header { min-height: 60px; } }
 .title { margin: 0; }
 .title { text-align: center; font-weight: 600; font-size: calc(var(--portico-font-size-master) * 1.6);
   animation: fade ${ANIMATION_MS.headerText}ms ease-out; }
@@ -81,6 +85,12 @@ const BASE_CSS = `
 .body-outer { transition: height ${ANIMATION_MS.modalHeight}ms ease; overflow: hidden auto; min-height: 0;
   flex: 0 1 auto; overscroll-behavior: contain; }
 .body { padding: 8px 16px 20px; }
+/* The secure frame drawn over the body (the embedded wallet's approvals, passkey and export steps):
+   the body makes room for all of it, the view under it steps aside, and the frame's own heading is
+   the one title on the card (the hidden one still names the dialog). */
+.body-outer[${FRAME_PLACE.shown}] > .body { min-height: var(${FRAME_PLACE.height}); }
+.body-outer[${FRAME_PLACE.shown}] > .body > * { visibility: hidden; }
+.card:has(.body-outer[${FRAME_PLACE.shown}]) .title { visibility: hidden; }
 .view.forward { animation: slide-in ${ANIMATION_MS.view}ms ease-out; }
 .view.back { animation: slide-back ${ANIMATION_MS.view}ms ease-out; }
 .list { display: flex; flex-direction: column; gap: 8px; margin: 0; padding: 0; list-style: none; }
@@ -108,6 +118,8 @@ a.row-button { text-decoration: none; }
 /* No wallet: its own quiet panel, apart from the e-mail field above it. */
 .no-wallet { padding: 16px 12px; border: 1px dashed var(--portico-border);
   border-radius: calc(var(--portico-border-radius-master) * 4); }
+.new-to-wallets { text-align: center; font-size: 0.9em; }
+.new-to-wallets a { display: inline-flex; align-items: center; gap: 4px; min-height: 44px; }
 .empty-icon { width: 48px; height: 48px; border-radius: 50%; display: inline-flex; align-items: center;
   justify-content: center; background: var(--portico-bg-raised); color: var(--portico-fg-muted); }
 .wallet-image { width: 40px; height: 40px; border-radius: calc(var(--portico-border-radius-master) * 3);
@@ -137,7 +149,7 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--portico-accent)
 .address-line { display: inline-flex; align-items: center; gap: 6px; font-weight: 600; font-size: 1.2em; }
 .balance { font-size: 1.1em; color: var(--portico-fg-muted); }
 .toast {
-  position: fixed; top: 16px; left: 50%; transform: translateX(-50%);
+  position: fixed; top: 16px; left: min(50%, 50vw); transform: translateX(-50%);
   z-index: calc(var(--portico-z-index) + 1); display: flex; align-items: center; gap: 8px;
   padding: 8px 14px; border-radius: 999px; background: var(--portico-bg-raised);
   border: 1px solid var(--portico-border); color: var(--portico-fg);

@@ -3,8 +3,8 @@ import {
   type BuyStore,
   createBuyStore,
   followPurchase,
+  formatQuotedAmount,
   formatTokenAmount,
-  trimAmount,
 } from '@portico/core'
 import { useEffect, useRef } from 'react'
 import { DoneActions, DoneState } from '../components/DoneState.tsx'
@@ -50,7 +50,7 @@ export default function BuyInProgress({ portico }: ViewProps) {
 
   if (!progress) return <p className="muted center">No purchase in progress.</p>
   const { providerName, url, expected, status, txHash, failureReason, arrived } = progress
-  const bought = `${trimAmount(expected.amount)} ${expected.currency}`
+  const bought = `${formatQuotedAmount(expected.amount)} ${expected.currency}`
   const again = () => {
     buy.startOver()
     portico.router.goBack()

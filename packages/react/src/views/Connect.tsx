@@ -172,8 +172,15 @@ export default function Connect({ portico }: ViewProps) {
   )
   const wallets = (
     <>
-      {list.length === 0 && <NoWallet phone={phone} emailShown={methods.includes('email')} />}
+      {/* The empty state only when nothing at all is listed: WalletConnect's or the services' rows
+          are how a phone (or a browser without an extension) connects, so no card contradicts them. */}
+      {list.length === 0 && !sections && <NoWallet phone={phone} emailShown={methods.includes('email')} />}
       {sections}
+      {list.length === 0 && sections && (
+        <p className="muted new-to-wallets">
+          New to wallets? <GetAWallet />
+        </p>
+      )}
     </>
   )
 
@@ -227,10 +234,17 @@ function NoWallet({ phone, emailShown }: { phone: boolean; emailShown: boolean }
       <p>{title}</p>
       <p className="muted">{advice}</p>
       <p className="muted">New to wallets?</p>
-      <a className="secondary" href={GET_A_WALLET_URL} target="_blank" rel="noopener noreferrer">
-        Get a wallet
-        <ExternalIcon size={16} />
-      </a>
+      <GetAWallet className="secondary" />
     </div>
+  )
+}
+
+/** ethereum.org's wallet finder, in a new tab. */
+function GetAWallet({ className }: { className?: string }) {
+  return (
+    <a className={className} href={GET_A_WALLET_URL} target="_blank" rel="noopener noreferrer">
+      Get a wallet
+      <ExternalIcon size={16} />
+    </a>
   )
 }

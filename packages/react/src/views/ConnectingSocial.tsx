@@ -121,8 +121,8 @@ export default function ConnectingSocial({ portico }: ViewProps) {
           <p role="status">Continue with {label}</p>
           <p className="muted">
             {cut
-              ? `Log in in ${label}’s window. This page can no longer see it: if you closed it, go back.`
-              : 'Log in in the window that opened. Closing it cancels.'}
+              ? `Finish logging in in ${label}’s window. This page can no longer see it: if you closed it, go back.`
+              : 'Finish logging in in the window that opened. Closing it cancels.'}
           </p>
         </>
       )}

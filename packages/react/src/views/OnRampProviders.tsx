@@ -2,12 +2,12 @@ import {
   buyAmountProblem,
   createBuyStore,
   formatCents,
+  formatQuotedAmount,
   METHOD_WORDS,
   type OnrampLimits,
   type OnrampQuote,
   openCheckout,
   type PaymentMethod,
-  trimAmount,
 } from '@portico/core'
 import { useEffect, useId } from 'react'
 import { useStore } from '../hooks.ts'
@@ -208,7 +208,7 @@ function QuoteChoice({
         </span>
         <span className="terms">
           <span>
-            {trimAmount(purchaseAmount.amount)} {purchaseAmount.currency}
+            {formatQuotedAmount(purchaseAmount.amount)} {purchaseAmount.currency}
           </span>
           <span className="muted">
             Fees {providerFee.amount} + {networkFee.amount} {providerFee.currency}

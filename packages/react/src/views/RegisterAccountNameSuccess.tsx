@@ -11,7 +11,11 @@ export default function RegisterAccountNameSuccess({ portico }: ViewProps) {
 
   return (
     <DoneState title="Account name chosen successfully" className="name-done">
-      {name && <p className="chosen">{name}</p>}
+      {name && (
+        <p className="chosen" title={name}>
+          {name}
+        </p>
+      )}
       <p className="muted">Apps on {portico.network.name} now show this name instead of your address.</p>
       <button type="button" className="primary" onClick={() => portico.router.reset('Account')}>
         Go to profile

@@ -35,9 +35,14 @@ export default function UnlockWallet({ portico }: ViewProps) {
       <p>{text.intro}</p>
       {state.kind !== 'waiting' && (
         <>
-          <p role="alert" className="error">
-            {state.kind === 'failed' ? state.message : text.closed}
-          </p>
+          {/* A cancel is no mistake: said in the ordinary colour; a failure in red. */}
+          {state.kind === 'failed' ? (
+            <p role="alert" className="error">
+              {state.message}
+            </p>
+          ) : (
+            <p role="status">{text.closed}</p>
+          )}
           <button type="button" className="primary" onClick={retry}>
             {text.retry}
           </button>

@@ -12,6 +12,7 @@ import {
   submitSend,
   toUnits,
   visibleBalances,
+  withNativeCoin,
 } from '@portico/core'
 import { useEffect, useId } from 'react'
 import { TokenIcon } from '../components/TokenIcon.tsx'
@@ -32,7 +33,16 @@ export default function WalletSend({ portico }: ViewProps) {
   const account = useStore(portico.account)
   const nativeBalance = useStore(portico.balance).value
   const portfolio = useStore(accountData.balances.store)
-  const tokens = sortByValue(visibleBalances(portfolio.balances))
+  const { network, wagmiConfig, toast } = portico
+  const { symbol, decimals, name: coinName } = network.nativeCurrency
+  // Without the services the portfolio is empty, but the coin's balance comes from the chain itself.
+  const tokens = withNativeCoin(sortByValue(visibleBalances(portfolio.balances)), {
+    value: nativeBalance,
+    name: coinName,
+    symbol,
+    decimals,
+    chainId: network.caipNetworkId,
+  })
   // Kept while the secure frame's approval covers the view, so the done state follows it.
   const send = useKept(portico, 'WalletSend', createSendStore)
   const state = useStore(send.store)
@@ -44,8 +54,6 @@ export default function WalletSend({ portico }: ViewProps) {
     receiverError: useId(),
   }
   const statusId = useId()
-  const { network, wagmiConfig, toast } = portico
-  const { symbol, decimals } = network.nativeCurrency
 
   useEffect(() => {
     void accountData.balances.fetchBalances(account.address)
@@ -124,6 +132,11 @@ export default function WalletSend({ portico }: ViewProps) {
         void submit()
       }}
     >
+      {portfolio.failed && (
+        <p role="status" className="muted">
+          Tokens are unavailable right now. You can still send {symbol}.
+        </p>
+      )}
       {problems.form && (
         <p role="alert" className="error">
           {problems.form}

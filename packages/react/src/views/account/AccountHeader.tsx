@@ -32,7 +32,7 @@ export function AccountHeader({ portico }: ViewProps) {
     <div className="account-header">
       <Identicon address={account.address} size={64} />
       {name && (
-        <span className="account-name" data-testid="account-name">
+        <span className="account-name" data-testid="account-name" title={name}>
           {name}
         </span>
       )}

@@ -12,6 +12,7 @@ import { CheckIcon } from '../../components/icon.tsx'
 import { ArrowDownIcon, ArrowUpIcon, SwapIcon } from '../../components/icons.tsx'
 import { Loading } from '../../components/Loading.tsx'
 import { TokenIcon } from '../../components/TokenIcon.tsx'
+import { Unavailable } from '../../components/Unavailable.tsx'
 import { useStore } from '../../hooks.ts'
 import type { ViewProps } from '../types.ts'
 import { useAccountData } from './use-account-data.ts'
@@ -60,7 +61,15 @@ export function ActivityTab({ portico }: ViewProps) {
 
   return (
     <div aria-busy={state.loading}>
-      {groups.length === 0 && !state.loading && <p className="muted center">No activity yet</p>}
+      {groups.length === 0 && !state.loading && state.failed && (
+        <Unavailable
+          sentence="Activity is unavailable right now"
+          onRetry={() => void transactions.fetchTransactions(address)}
+        />
+      )}
+      {groups.length === 0 && !state.loading && !state.failed && (
+        <p className="muted center">No activity yet</p>
+      )}
       {groups.map((group) => (
         <section key={group.key} aria-label={group.title}>
           <h3 className="group-title">{group.title}</h3>

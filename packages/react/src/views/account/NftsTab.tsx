@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { Loading } from '../../components/Loading.tsx'
 import { TokenIcon } from '../../components/TokenIcon.tsx'
+import { Unavailable } from '../../components/Unavailable.tsx'
 import { useStore } from '../../hooks.ts'
 import type { ViewProps } from '../types.ts'
 import { useAccountData } from './use-account-data.ts'
@@ -16,7 +17,9 @@ export function NftsTab({ portico }: ViewProps) {
   }, [nfts, address, state.loaded])
 
   if (state.failed && state.nfts.length === 0)
-    return <p className="muted center">NFTs are unavailable right now</p>
+    return (
+      <Unavailable sentence="NFTs are unavailable right now" onRetry={() => void nfts.fetchNfts(address)} />
+    )
   if (!state.loaded) return <Loading label="Loading NFTs…" />
   if (state.nfts.length === 0) return <p className="muted center">No NFTs yet</p>
   return (

@@ -9,6 +9,7 @@ import {
 import { useEffect } from 'react'
 import { Loading } from '../../components/Loading.tsx'
 import { TokenIcon } from '../../components/TokenIcon.tsx'
+import { Unavailable } from '../../components/Unavailable.tsx'
 import { useStore } from '../../hooks.ts'
 import type { ViewProps } from '../types.ts'
 import { useAccountData } from './use-account-data.ts'
@@ -28,7 +29,15 @@ export function TokensTab({ portico }: ViewProps) {
 
   const tokens = sortByValue(visibleBalances(state.balances))
   if (tokens.length === 0) {
-    return state.loading ? <Loading label="Loading tokens…" /> : <p className="muted center">No tokens yet</p>
+    if (state.loading) return <Loading label="Loading tokens…" />
+    if (state.failed)
+      return (
+        <Unavailable
+          sentence="Tokens are unavailable right now"
+          onRetry={() => void balances.fetchBalances(address, { force: true })}
+        />
+      )
+    return <p className="muted center">No tokens yet</p>
   }
   return (
     <ul className="list" aria-label="Tokens">

@@ -6,7 +6,7 @@ import { WalletFeatures } from './WalletFeatures.tsx'
 function buttons(features: Record<string, boolean>, walletFeaturesOrder?: string[]): string[] {
   const portico = { options: { features, walletFeaturesOrder } } as unknown as Portico
   const html = renderToString(<WalletFeatures portico={portico} />)
-  return [...html.matchAll(/<button[^>]*>(?:<svg.*?<\/svg>)?([^<]+)<\/button>/g)].map(
+  return [...html.matchAll(/<button[^>]*>(?:<svg.*?<\/svg>)?<span[^>]*>([^<]+)<\/span><\/button>/g)].map(
     (match) => match[1] ?? '',
   )
 }

@@ -32,7 +32,7 @@ export function WalletFeatures({ portico }: ViewProps) {
             onClick={() => portico.router.push(built.view)}
           >
             <built.Icon size={18} />
-            {built.label}
+            <span className="feature-label">{built.label}</span>
           </button>
         )
       })}

@@ -16,13 +16,20 @@ addViewCss(`
 /* The network's initial in the accent's fill: white on it is 4.5:1 (styles.ts). */
 .chain-icon { display: inline-flex; align-items: center; justify-content: center; flex: none; border-radius: 50%;
   background: var(--portico-accent-fill); color: #fff; font-size: 0.75em; font-weight: 700; line-height: 1; }
-.features { display: flex; gap: 8px; }
-.features .secondary { flex: 1; }
+/* Equal columns however many features are on, each no wider than its share: the icon above a label
+   that ellipsizes rather than pushing the last button past the card's edge. Two by two below 360 px. */
+.features { display: grid; grid-auto-flow: column; grid-auto-columns: minmax(0, 1fr); gap: 8px; }
+.features .secondary { flex-direction: column; gap: 4px; min-width: 0; padding: 8px 4px; }
+.features .feature-label { max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+@media (max-width: 359px) {
+  .features { grid-auto-flow: row; grid-template-columns: repeat(2, minmax(0, 1fr)); }
+}
 .features .icon { color: var(--portico-fg-muted); }
 .tablist { display: flex; gap: 4px; padding: 4px; border-radius: calc(var(--portico-border-radius-master) * 4);
   background: var(--portico-bg-raised); }
 .tab { flex: 1; min-height: 32px; border: none; border-radius: calc(var(--portico-border-radius-master) * 3);
   background: transparent; color: var(--portico-fg-muted); font: inherit; font-weight: 600; cursor: pointer; }
+@media (pointer: coarse) { .tab { min-height: 44px; } }
 .tab[aria-selected="true"] { background: var(--portico-bg); color: var(--portico-fg); }
 .panel { max-height: 300px; overflow-y: auto; }
 .token-row { display: flex; align-items: center; gap: 10px; padding: 8px 4px; }
@@ -42,7 +49,11 @@ addViewCss(`
 .operation-icon { width: 36px; height: 36px; border-radius: 50%; display: inline-flex; align-items: center;
   justify-content: center; background: var(--portico-bg-raised); color: var(--portico-fg-muted); }
 .loading { padding: 12px 0; }
-.account-name { font-weight: 600; font-size: 1.2em; overflow-wrap: anywhere; text-align: center; }
+.unavailable { padding: 12px 0; }
+.unavailable .retry { width: auto; padding: 0 20px; }
+.account-name { font-weight: 600; font-size: 1.2em; text-align: center; max-width: 100%;
+  overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.account-header { min-width: 0; max-width: 100%; }
 .account-name + .address-line { font-size: 0.95em; font-weight: 400; color: var(--portico-fg-muted); }
 .field { display: flex; flex-direction: column; gap: 4px; text-align: left; }
 .field input, .field select { min-height: 40px; padding: 0 10px; font: inherit; color: var(--portico-fg);

@@ -65,7 +65,9 @@ export function EmailField({ portico }: ViewProps) {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
+        {/* Busy at once: the secure frame may take a while to answer, and the click must show it was heard. */}
         <button type="submit" className="primary" disabled={busy} aria-busy={busy}>
+          {busy && <span className="spinner small" aria-hidden="true" />}
           Continue
         </button>
       </div>

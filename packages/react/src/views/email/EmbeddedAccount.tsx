@@ -1,5 +1,6 @@
-import { type EmbeddedUser, errorMessage } from '@portico/core'
+import { type EmbeddedUser, errorMessage, type View } from '@portico/core'
 import { useEffect, useState } from 'react'
+import { ChevronIcon } from '../../components/icons.tsx'
 import { useStore } from '../../hooks.ts'
 import { type OfferedSocial, SOCIAL_LABEL } from '../social/providers.ts'
 import type { ViewProps } from '../types.ts'
@@ -51,6 +52,19 @@ export function EmbeddedAccount({ portico }: ViewProps) {
     ? (user.accounts.find((entry) => entry.address === user.address)?.type ?? 'eoa')
     : undefined
   const other = type === 'eoa' ? 'smartAccount' : 'eoa'
+  // One list of what the user can do with the wallet, security first. Both e-mail steps send a code
+  // to the user's address: a social login without one has neither.
+  const settings: { label: string; view: View }[] = [
+    ...(user?.recovery === 'operator'
+      ? [{ label: 'Protect with a passkey', view: 'ProtectWallet' as const }]
+      : []),
+    ...(user?.email !== null
+      ? [
+          { label: 'Export private key', view: 'ExportPrivateKey' as const },
+          { label: 'Update email', view: 'UpdateEmailWallet' as const },
+        ]
+      : []),
+  ]
   return (
     <div className="stack center">
       <span>
@@ -87,37 +101,27 @@ export function EmbeddedAccount({ portico }: ViewProps) {
         </p>
       )}
       {user?.recovery === 'operator' && (
-        <>
-          <p className="muted">
-            This app can recover your wallet for you, so it could also do so without you. Add a passkey to
-            make recovery yours alone.
-          </p>
-          <button type="button" className="link-button" onClick={() => portico.router.push('ProtectWallet')}>
-            Protect with a passkey
-          </button>
-        </>
+        <p className="muted">
+          This app can recover your wallet for you, so it could also do so without you. Add a passkey to make
+          recovery yours alone.
+        </p>
       )}
       {user?.recovery === 'passkey' && (
         <p className="muted">Only your passkey can recover this wallet on a new device.</p>
       )}
-      {/* Both steps send a code to the user's address: a social login without one has neither. */}
-      {user?.email !== null && (
-        <>
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => portico.router.push('UpdateEmailWallet')}
-          >
-            Update email
-          </button>
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => portico.router.push('ExportPrivateKey')}
-          >
-            Export private key
-          </button>
-        </>
+      {settings.length > 0 && (
+        <ul className="list settings" aria-label="Wallet settings">
+          {settings.map(({ label, view }) => (
+            <li key={view}>
+              <button type="button" className="row-button" onClick={() => portico.router.push(view)}>
+                <span className="label">{label}</span>
+                <span className="chevron">
+                  <ChevronIcon />
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
       )}
     </div>
   )

@@ -14,6 +14,7 @@ addViewCss(`
   color: var(--portico-fg); background: var(--portico-bg-raised); border: 1px solid var(--portico-border);
   border-radius: calc(var(--portico-border-radius-master) * 3); }
 .otp input:focus-visible { outline: 2px solid var(--portico-accent); }
+.settings { align-self: stretch; text-align: left; }
 .badge { display: inline-block; padding: 2px 8px; border-radius: 999px; font-size: 0.8em;
   border: 1px solid var(--portico-border); color: var(--portico-fg-muted); }
 `)

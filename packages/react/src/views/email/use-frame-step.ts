@@ -1,7 +1,11 @@
-import { errorMessage, isUserRejection } from '@portico/core'
+import { EmbeddedError, errorMessage, isUserRejection } from '@portico/core'
 import { useEffect, useState } from 'react'
 
-type StepState = { kind: 'waiting' } | { kind: 'cancelled' } | { kind: 'failed'; message: string }
+type StepState =
+  | { kind: 'waiting' }
+  | { kind: 'cancelled' }
+  /** `cooldown`: the services refused a mail sent too soon after the last one. */
+  | { kind: 'failed'; message: string; cooldown: boolean }
 
 /**
  * A step the secure frame takes over the modal (passkey, key export): started when the view shows,
@@ -27,8 +31,11 @@ export function useFrameStep<T>(
       (error: unknown) => {
         if (controller.signal.aborted) return
         if (cancelled && isUserRejection(error)) return cancelled()
+        const cooldown = error instanceof EmbeddedError && error.code === 'EMAIL_COOLDOWN'
         setState(
-          isUserRejection(error) ? { kind: 'cancelled' } : { kind: 'failed', message: errorMessage(error) },
+          isUserRejection(error)
+            ? { kind: 'cancelled' }
+            : { kind: 'failed', message: errorMessage(error), cooldown },
         )
       },
     )

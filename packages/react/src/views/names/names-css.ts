@@ -20,5 +20,6 @@ addViewCss(`
   cursor: not-allowed; }
 .name-form .primary[aria-busy="true"] { background: var(--portico-accent-fill); color: #fff; opacity: 0.85;
   cursor: progress; }
-.name-done .chosen { font-size: 1.3em; font-weight: 600; margin: 0; overflow-wrap: anywhere; }
+.name-done .chosen { font-size: 1.3em; font-weight: 600; margin: 0; max-width: 100%; overflow: hidden;
+  text-overflow: ellipsis; white-space: nowrap; }
 `)

@@ -1,0 +1,14 @@
+/**
+ * A part of the account that depends on the services, which did not answer: one sentence saying so
+ * (never "No tokens yet", which would tell the visitor their tokens are gone) and a Retry.
+ */
+export function Unavailable({ sentence, onRetry }: { sentence: string; onRetry: () => void }) {
+  return (
+    <div className="center unavailable" role="status">
+      <p className="muted">{sentence}</p>
+      <button type="button" className="secondary retry" onClick={onRetry}>
+        Retry
+      </button>
+    </div>
+  )
+}
