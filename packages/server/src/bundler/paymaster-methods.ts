@@ -13,10 +13,17 @@ import {
   paymasterData,
   signPaymasterData,
 } from './paymaster.ts'
-import type { BundlerCaller } from './service.ts'
 import { refuseOutsidePolicy } from './sponsor-policy.ts'
 import { checkSponsorship, reserveSponsorship } from './sponsorship.ts'
 import { readEntryPoint, readUserOp, type UserOp } from './user-operation.ts'
+
+/**
+ * Who asks: a page through `/v1/bundler` (known by its IP), or the secure frame of a signed-in
+ * wallet user (known by the session, and by the key that owns their smart account once set up).
+ */
+export type BundlerCaller =
+  | { kind: 'page'; ip: string }
+  | { kind: 'session'; session: string; owner: Address | undefined }
 
 /** Each user's smart account is our factory's account for their key at this salt (as the frame's). */
 const ACCOUNT_SALT = 0n

@@ -14,7 +14,7 @@ import type { Database } from '../db/database.ts'
 import type { BundlerConfig } from './config.ts'
 import { BundlerError, BundlerErrorCode } from './errors.ts'
 import { estimateGas } from './gas.ts'
-import { sponsorMethods } from './paymaster-methods.ts'
+import { type BundlerCaller, sponsorMethods } from './paymaster-methods.ts'
 import { userOperationReceipt } from './receipts.ts'
 import { findOperation, insertPending } from './repository.ts'
 import { Simulator } from './simulation.ts'
@@ -30,14 +30,6 @@ interface BundlerInfo {
   accountFactory: Address | undefined
   paymaster: Address | undefined
 }
-
-/**
- * Who asks: a page through `/v1/bundler` (known by its IP), or the secure frame of a signed-in
- * wallet user (known by the session, and by the key that owns their smart account once set up).
- */
-export type BundlerCaller =
-  | { kind: 'page'; ip: string }
-  | { kind: 'session'; session: string; owner: Address | undefined }
 
 export interface Bundler {
   info: BundlerInfo
