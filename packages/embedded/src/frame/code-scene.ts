@@ -1,8 +1,7 @@
+import { CODE_FORMAT, codeField, codeOf } from './code-field.ts'
 import { h } from './dom.ts'
 import { taskCard } from './task-card.ts'
 import { TaskCancelled, type Tasks } from './tasks.ts'
-
-const CODE_FORMAT = 'Enter the 6-digit code from the e-mail.'
 
 /**
  * A new device that logged in without a code (a social provider, Farcaster): the wallet opens here
@@ -15,16 +14,8 @@ export function askForUnlockCode(
   unlock: (otp: string) => Promise<void>,
 ): Promise<void> {
   return tasks.run<void>(request.messageId, request.origin, (finish) => (root) => {
-    const input = h('input', {
-      id: 'unlock-code',
-      inputmode: 'numeric',
-      autocomplete: 'one-time-code',
-      maxlength: '6',
-      pattern: '[0-9]{6}',
-    })
-    const submit = () => {
-      const otp = input.value.trim()
-      if (!/^\d{6}$/.test(otp)) {
+    const submit = (otp = codeOf(input)) => {
+      if (!otp) {
         view.say(CODE_FORMAT)
         return
       }
@@ -36,9 +27,7 @@ export function askForUnlockCode(
         )
         .then((outcome) => (outcome.ok ? finish({ value: undefined }) : input.focus()))
     }
-    input.addEventListener('keydown', (event) => {
-      if (event.key === 'Enter' && event.isTrusted) submit()
-    })
+    const input = codeField('unlock-code', (otp) => submit(otp))
     const view = taskCard(
       'unlock-code-title',
       'Open your wallet on this device',
@@ -52,7 +41,7 @@ export function askForUnlockCode(
       ],
       [
         { label: 'Cancel', run: () => finish({ error: new TaskCancelled() }) },
-        { label: 'Open wallet', primary: true, run: submit },
+        { label: 'Open wallet', primary: true, run: () => submit() },
       ],
     )
     const stop = view.show(root)

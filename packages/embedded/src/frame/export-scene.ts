@@ -1,4 +1,5 @@
 import type { Hex } from 'viem'
+import { CODE_FORMAT, codeField, codeOf } from './code-field.ts'
 import { h } from './dom.ts'
 import { taskCard } from './task-card.ts'
 import { TaskCancelled, type Tasks } from './tasks.ts'
@@ -7,7 +8,6 @@ const ExportText = {
   enterCode: (email: string) => `Enter the code we sent to ${email} to show your wallet's private key.`,
   warning:
     'Anyone with this key controls your wallet and everything in it. Never share it and never paste it into a website: Portico and this app will never ask for it.',
-  codeFormat: 'Enter the 6-digit code from the e-mail.',
 } as const
 
 /**
@@ -23,24 +23,16 @@ export function exportKeyScene(
   return tasks.run<void>(request.messageId, request.origin, (finish) => {
     let privateKey: Hex | undefined
     return (root) => {
-      const input = h('input', {
-        id: 'export-code',
-        inputmode: 'numeric',
-        autocomplete: 'one-time-code',
-        maxlength: '6',
-        pattern: '[0-9]{6}',
-      })
-      const submit = () => {
-        const otp = input.value.trim()
-        if (!/^\d{6}$/.test(otp)) {
-          view.say(ExportText.codeFormat)
+      const submit = (otp = codeOf(input)) => {
+        if (!otp) {
+          view.say(CODE_FORMAT)
           return
         }
         void view
           .attempt(
             'Checking the code…',
             () => reveal(otp),
-            (error) => (error instanceof Error ? error.message : ExportText.codeFormat),
+            (error) => (error instanceof Error ? error.message : CODE_FORMAT),
           )
           .then((outcome) => {
             if (!outcome.ok) return input.focus()
@@ -48,9 +40,7 @@ export function exportKeyScene(
             showKey(root, outcome.value)
           })
       }
-      input.addEventListener('keydown', (event) => {
-        if (event.key === 'Enter' && event.isTrusted) submit()
-      })
+      const input = codeField('export-code', (otp) => submit(otp))
       const view = taskCard(
         'export-title',
         'Export private key',
@@ -60,7 +50,7 @@ export function exportKeyScene(
         ],
         [
           { label: 'Cancel', run: () => finish({ error: new TaskCancelled() }) },
-          { label: 'Show key', primary: true, run: submit },
+          { label: 'Show key', primary: true, run: () => submit() },
         ],
       )
       const showKey = (target: HTMLElement, key: Hex) => {
