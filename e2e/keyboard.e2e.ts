@@ -138,6 +138,9 @@ describe('the modal without a mouse', () => {
     const code = codeIn(await mailFor(stack.servicesUrl, email, before))
     await page.evaluate((text) => navigator.clipboard.writeText(text), code)
     await page.keyboard.press('Control+V')
+    // A new wallet: the secure frame's passkey offer has focus; Esc there is "Not now".
+    await poll(() => focused(page), { timeout: 20_000 }).toBe('iframe')
+    await page.keyboard.press('Escape')
     await poll(status, { timeout: 20_000 }).toBe('connected')
   })
 

@@ -1,7 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { expectAccessibleModal } from './axe.ts'
-import { poll } from './mailbox.ts'
+import { expectAccessibleFrame, expectAccessibleModal } from './axe.ts'
+import { codeIn, lastMailId, mailFor, poll } from './mailbox.ts'
+import { secureFrameOf } from './secure-frame.ts'
 import {
   accountLoginAndDisconnect,
   connectedAddress,
@@ -145,11 +146,25 @@ describe('social login in the modal', () => {
     expect(cookies.filter((cookie) => cookie.name === '__Host-portico_social')).toEqual([
       expect.objectContaining({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' }),
     ])
+    const before = await lastMailId(stack.servicesUrl)
     await pick(popup, 'Alice').click()
     await confirmInPopup(popup)
-    await settleAfterLogin(page)
     const left = await context.cookies(stack.servicesUrl)
     expect(left.filter((cookie) => cookie.name === '__Host-portico_social')).toEqual([])
+    // Alice's wallet lives in the first browser. A login with GitHub alone does not open it here: the
+    // frame mails her a code and takes it in its own field, on this device.
+    const frame = secureFrameOf(page)
+    await poll(() => frame.getByRole('heading', { name: 'Open your wallet on this device' }).count(), {
+      timeout: 20_000,
+    }).toBe(1)
+    expect(await statusOf(page)).toBe('disconnected')
+    await expectAccessibleFrame(page, 'UnlockWallet (secure frame, mailed code)')
+    const mail = await mailFor(stack.servicesUrl, 'alice@example.com', before)
+    expect(mail.subject).toMatch(/^Your code to open your wallet on a new device/)
+    await frame.getByRole('textbox', { name: 'Code' }).fill(codeIn(mail))
+    await frame.getByRole('button', { name: 'Open wallet' }).click()
+    await poll(() => statusOf(page), { timeout: 20_000 }).toBe('connected')
+    expect(await connectedAddress(page)).toBe(addresses.get('GitHub'))
     await context.close()
   })
 

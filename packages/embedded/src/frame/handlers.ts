@@ -4,8 +4,6 @@ import type { Address } from 'viem'
 import type { MessageType, RequestOf, SuccessOf } from '../protocol.ts'
 import { ApiError, callAuth, type FrameIdentity } from './api.ts'
 import type { ApprovalQueue } from './approvals.ts'
-import { askForUnlockCode } from './code-scene.ts'
-import { exportKeyScene } from './export-scene.ts'
 import {
   createKeyCustody,
   type KeyCall,
@@ -352,6 +350,8 @@ export function createHandlers(
         )
         return connectedUser(origin)
       }
+      // Loaded when a device needs it: a login on a device that holds its share never does.
+      const { askForUnlockCode } = await import('./code-scene.ts')
       const restored = await custody.restoreWithCode(keyCall(origin), (redeem) =>
         askForUnlockCode(tasks, request, redeem),
       )
@@ -369,6 +369,8 @@ export function createHandlers(
             unlockRecoveryPasskey(passkey).then(() => undefined),
           )
       }
+      // Loaded before the code is mailed, so a chunk that cannot be fetched spends no code.
+      const { exportKeyScene } = await import('./export-scene.ts')
       await withSession(() => call(origin, '/key/export/code'))
       await exportKeyScene(tasks, { messageId, origin, email: user.email ?? '' }, (otp) =>
         custody.exportKey(keyCall(origin), user.address, otp),
