@@ -268,6 +268,8 @@ describe('e-mail login through the secure frame', () => {
     await page.getByRole('button', { name: 'Sign a message' }).click()
     const frame = secureFrameOf(page)
     await poll(() => frame.getByText(MESSAGE).count()).toBe(1)
+    // Keys go where focus is: once the frame has taken it, as a keyboard user waits to see.
+    await poll(() => focusedTag(page)).toBe('IFRAME')
     await page.keyboard.press('Escape')
     await page.waitForTimeout(600)
     expect(await frame.getByText(MESSAGE).count()).toBe(1)
