@@ -21,21 +21,8 @@ describe('lookAtPopup', () => {
     expect(lookAtPopup(handle(state), watch)).toBe('open')
     state.crossOrigin = true
     expect(lookAtPopup(handle(state), watch)).toBe('open')
-    expect(lookAtPopup(handle(state), watch)).toBe('open')
     state.closed = true
     expect(lookAtPopup(handle(state), watch)).toBe('closed')
-  })
-
-  it('one look caught between two pages does not make a cut popup look closed by the visitor', () => {
-    const state = { closed: false, crossOrigin: true }
-    const watch: PopupWatch = { pointed: true, left: false }
-    expect(lookAtPopup(handle(state), watch)).toBe('open')
-    state.crossOrigin = false
-    expect(lookAtPopup(handle(state), watch)).toBe('open')
-    state.crossOrigin = true
-    expect(lookAtPopup(handle(state), watch)).toBe('open')
-    state.closed = true
-    expect(lookAtPopup(handle(state), watch)).toBe('cut')
   })
 
   it('a popup that turns closed straight from the blank page was cut from the page by the provider', () => {

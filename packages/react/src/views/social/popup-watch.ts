@@ -12,21 +12,13 @@ export type PopupState = 'open' | 'closed' | 'cut'
 export interface PopupWatch {
   /** Whether the page has pointed the popup at the login yet. */
   pointed: boolean
-  /** Whether the popup was seen open on another origin's page, on two looks in a row. */
+  /** Whether the popup was once seen open on another origin's page. */
   left: boolean
-  /** Looks in a row that found it on another origin's page (absent: none yet). */
-  away?: number
 }
 
-/**
- * One look at the popup. A single look that cannot read it proves little: on its way through the
- * services' redirect to a provider that cuts it, the popup can be caught between two pages; a page
- * the visitor saw stays for many looks.
- */
 export function lookAtPopup(popup: Pick<Window, 'closed' | 'location'>, watch: PopupWatch): PopupState {
   if (!popup.closed) {
-    watch.away = watch.pointed && !readable(popup) ? (watch.away ?? 0) + 1 : 0
-    if (watch.away >= 2) watch.left = true
+    if (watch.pointed && !readable(popup)) watch.left = true
     return 'open'
   }
   // Closed before it was sent anywhere, or after it showed another origin's page: the visitor did it.
