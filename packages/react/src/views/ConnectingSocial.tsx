@@ -4,7 +4,7 @@ import { useStore } from '../hooks.ts'
 import './connecting-css.ts'
 import { openSocialPopup, socialPopup } from './social/popup.ts'
 import { lookAtPopup, type PopupWatch } from './social/popup-watch.ts'
-import { SOCIAL_LABEL } from './social/providers.ts'
+import { CUTS_POPUP, SOCIAL_LABEL } from './social/providers.ts'
 import { SocialIcon } from './social/SocialIcon.tsx'
 import type { ViewProps } from './types.ts'
 
@@ -17,7 +17,7 @@ const CLOSED_CHECK_MS = 100
 const CLOSED_GRACE_MS = 2000
 
 /**
- * Waiting for the provider's popup (issue 11): the frame starts the attempt, the popup the click
+ * Waiting for the provider's popup: the frame starts the attempt, the popup the click
  * opened is pointed at its URL, and the frame polls the services until the login lands. A popup
  * closed before the provider answered goes back to Connect without an error; a refusal or a timeout
  * is said here with Try again. The popup's own message only tells that the login finished, so a
@@ -51,7 +51,7 @@ export default function ConnectingSocial({ portico }: ViewProps) {
     window.addEventListener('message', onMessage)
     // A closed popup may have ended the login first (its message can be lost): the running poll
     // gets a moment to bring the outcome before Connect.
-    const watch: PopupWatch = { pointed: false, left: false }
+    const watch: PopupWatch = { pointed: false, left: false, cuts: CUTS_POPUP.has(provider) }
     let closedAt: number | undefined
     const closedCheck = setInterval(() => {
       if (finished || controller.signal.aborted) return

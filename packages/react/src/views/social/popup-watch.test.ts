@@ -17,7 +17,7 @@ function handle(state: { closed: boolean; crossOrigin: boolean }) {
 describe('lookAtPopup', () => {
   it('a popup closed on the provider’s page was closed by the visitor', () => {
     const state = { closed: false, crossOrigin: false }
-    const watch: PopupWatch = { pointed: true, left: false }
+    const watch: PopupWatch = { pointed: true, left: false, cuts: false }
     expect(lookAtPopup(handle(state), watch)).toBe('open')
     state.crossOrigin = true
     expect(lookAtPopup(handle(state), watch)).toBe('open')
@@ -27,7 +27,7 @@ describe('lookAtPopup', () => {
 
   it('a popup that turns closed straight from the blank page was cut from the page by the provider', () => {
     const state = { closed: false, crossOrigin: false }
-    const watch: PopupWatch = { pointed: true, left: false }
+    const watch: PopupWatch = { pointed: true, left: false, cuts: false }
     expect(lookAtPopup(handle(state), watch)).toBe('open')
     state.closed = true
     state.crossOrigin = true
@@ -35,7 +35,16 @@ describe('lookAtPopup', () => {
   })
 
   it('a popup closed before the page pointed it anywhere was closed by the visitor', () => {
-    const watch: PopupWatch = { pointed: false, left: false }
+    const watch: PopupWatch = { pointed: false, left: false, cuts: false }
     expect(lookAtPopup(handle({ closed: true, crossOrigin: false }), watch)).toBe('closed')
+  })
+
+  it('a popup of a provider known to cut it is never taken for closed once pointed, even seen on its page', () => {
+    const state = { closed: false, crossOrigin: true }
+    const watch: PopupWatch = { pointed: true, left: false, cuts: true }
+    expect(lookAtPopup(handle(state), watch)).toBe('open')
+    state.closed = true
+    expect(lookAtPopup(handle(state), watch)).toBe('cut')
+    expect(lookAtPopup(handle(state), { pointed: false, left: false, cuts: true })).toBe('closed')
   })
 })

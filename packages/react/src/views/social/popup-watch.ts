@@ -1,11 +1,13 @@
 /**
- * What the page can tell about the login popup, looking every half second (issue 11).
+ * What the page can tell about the login popup from its handle.
  *
  * A provider whose pages send a Cross-Origin-Opener-Policy (Google's do) cuts the popup from the
  * page the moment its first page loads: from then on the page's handle reads `closed` although the
- * window is open. The two cases differ in what came before: a popup the visitor closes was seen on
- * the provider's page first (its location unreadable, not closed); a cut one turns `closed` straight
- * from the blank page the click opened.
+ * window is open. For a provider known to do that, a pointed popup that reads `closed` is always
+ * taken as cut: Chromium may show the handle on the provider's origin for a moment before it cuts
+ * it, so no look can tell that from a visitor's close. For the others the two cases differ in what
+ * came before: a popup the visitor closes was seen on the provider's page first (its location
+ * unreadable, not closed); a cut one turns `closed` straight from the blank page the click opened.
  */
 export type PopupState = 'open' | 'closed' | 'cut'
 
@@ -14,6 +16,8 @@ export interface PopupWatch {
   pointed: boolean
   /** Whether the popup was once seen open on another origin's page. */
   left: boolean
+  /** Whether the provider's pages are known to cut the popup from the page. */
+  cuts: boolean
 }
 
 export function lookAtPopup(popup: Pick<Window, 'closed' | 'location'>, watch: PopupWatch): PopupState {
@@ -21,8 +25,9 @@ export function lookAtPopup(popup: Pick<Window, 'closed' | 'location'>, watch: P
     if (watch.pointed && !readable(popup)) watch.left = true
     return 'open'
   }
-  // Closed before it was sent anywhere, or after it showed another origin's page: the visitor did it.
-  return !watch.pointed || watch.left ? 'closed' : 'cut'
+  if (!watch.pointed) return 'closed'
+  // Closed after it showed another origin's page: the visitor did it, unless that page cuts popups.
+  return watch.left && !watch.cuts ? 'closed' : 'cut'
 }
 
 function readable(popup: Pick<Window, 'location'>): boolean {

@@ -16,3 +16,9 @@ export const SOCIAL_LABEL: Record<OfferedSocial, string> = {
 /** `features.socials` in its order, without the providers this build has no login for (telegram). */
 export const offeredSocials = (socials: readonly SocialProvider[]): OfferedSocial[] =>
   socials.filter((provider): provider is OfferedSocial => provider in SOCIAL_LABEL)
+
+/**
+ * Providers whose sign-in pages send `Cross-Origin-Opener-Policy: same-origin-allow-popups`, which cuts
+ * the popup from the page (`popup-watch.ts`).
+ */
+export const CUTS_POPUP: ReadonlySet<OfferedSocial> = new Set(['google'])
