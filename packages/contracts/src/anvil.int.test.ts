@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -36,6 +36,23 @@ describe('startAnvil', () => {
       expect(await client.getChainId()).toBe(4242)
     } finally {
       await second.stop()
+    }
+  })
+
+  it('a long chain writes no old states to disk, so a stopped one leaves nothing behind', async () => {
+    const home = await mkdtemp(join(tmpdir(), 'portico-anvil-home-'))
+    const homeBefore = process.env.HOME
+    process.env.HOME = home
+    try {
+      const anvil = await startAnvil({ port: await freePort() })
+      const client = createTestClient({ mode: 'anvil', transport: http(anvil.rpcUrl) })
+      await client.mine({ blocks: 800 })
+      expect(await createPublicClient({ transport: http(anvil.rpcUrl) }).getBlockNumber()).toBe(800n)
+      await anvil.stop()
+      expect(await readdir(home, { recursive: true })).toEqual([])
+    } finally {
+      process.env.HOME = homeBefore
+      await rm(home, { recursive: true, force: true })
     }
   })
 

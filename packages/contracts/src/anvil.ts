@@ -48,7 +48,13 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilHandl
   // for longer on a busy machine: the port of an orphan we ended is given a moment to come free.
   await assertPortFree(host, port, endedOrphan ? STOP_TIMEOUT_MS : 0)
 
-  const args = ['--host', host, '--port', String(port), '--chain-id', String(options.chainId ?? 31337)]
+  const args = [
+    ...['--host', host, '--port', String(port), '--chain-id', String(options.chainId ?? 31337)],
+    // Past its in-memory window anvil writes every older block's state to ~/.foundry/anvil/tmp and
+    // leaves it there when stopped: gigabytes under a fuzz run. Old states are dropped instead; a
+    // call at a block that old answers anvil's "block out of range" error.
+    ...['--max-persisted-states', '0'],
+  ]
   if (options.statePath) {
     // A genesis time on a resumed chain would reset anvil's clock and make new blocks older than
     // the saved ones, so it applies to a fresh chain only.
