@@ -22,6 +22,7 @@ describe('tracker references in a line of code', () => {
   it.each([
     '// The account routes (behaviour §3, §7).',
     '// behaviour §4 / §9 say how long',
+    '/** Choosing a name (behaviour §2 RegisterAccountName, §5 rules) */',
     '/** as RFC 9449 §4.2 spells it; RFC 7638 §3 orders the members */',
     '// Exact, as the embedded wallet policy says: the issue is the node, not the caller.',
     "it('shows no serious axe finding', async () => {})",

@@ -12,14 +12,17 @@ const TRACKER_PATTERNS: readonly RegExp[] = [
   /\b(?:findings?|review) [A-Z]{1,2}\d{1,2}\b/i,
 ]
 
-// A section sign is fine after the behaviour reference or a standard, alone or in a list ("§3, §7").
-const ALLOWED_SECTIONS =
-  /\b(?:behaviour(?:\.md)?|(?:RFC|EIP|ERC|ENSIP|FIP)[- ]?\d+) ?§ ?[\d.]+(?:(?:,| and| or| ?\/| ?[–-]) ?§ ?[\d.]+)*/gi
+// A section sign is fine once the line has named the behaviour reference or a standard before it
+// ("behaviour §2 RegisterAccountName, §5 rules"; "RFC 9449 §4.2").
+const CITES_A_DOCUMENT_WE_HAVE = /\b(?:behaviour|RFC ?\d+|EIP-?\d+|ERC-?\d+|ENSIP-?\d+|FIP-?\d+)\b/i
 
 /** The tracker references in one line of code, as the text that gives each away. */
 export function trackerReferences(line: string): string[] {
   const found = TRACKER_PATTERNS.flatMap((pattern) => line.match(pattern)?.[0] ?? [])
-  if (line.replace(ALLOWED_SECTIONS, '').includes('§')) found.push('§')
+  const bareSection = [...line.matchAll(/§/g)].some(
+    (sign) => !CITES_A_DOCUMENT_WE_HAVE.test(line.slice(0, sign.index)),
+  )
+  if (bareSection) found.push('§')
   return found
 }
 
