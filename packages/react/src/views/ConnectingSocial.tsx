@@ -17,7 +17,7 @@ const CLOSED_CHECK_MS = 100
 const CLOSED_GRACE_MS = 2000
 
 /**
- * Waiting for the provider's popup (issue 11): the frame starts the attempt, the popup the click
+ * Waiting for the provider's popup: the frame starts the attempt, the popup the click
  * opened is pointed at its URL, and the frame polls the services until the login lands. A popup
  * closed before the provider answered goes back to Connect without an error; a refusal or a timeout
  * is said here with Try again. The popup's own message only tells that the login finished, so a

@@ -1,5 +1,5 @@
 /**
- * What the page can tell about the login popup, looking every half second (issue 11).
+ * What the page can tell about the login popup, looking every half second.
  *
  * A provider whose pages send a Cross-Origin-Opener-Policy (Google's do) cuts the popup from the
  * page the moment its first page loads: from then on the page's handle reads `closed` although the
