@@ -56,6 +56,7 @@ function trackerProblems(): string[] {
 function linkProblems(): string[] {
   const documents = [
     join(root, 'README.md'),
+    join(root, 'CHANGELOG.md'),
     ...filesUnder(join(root, 'docs'), /\.md$/),
     ...filesUnder(join(root, 'packages'), /^CHANGELOG\.md$/),
   ]
