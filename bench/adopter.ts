@@ -9,7 +9,7 @@ import { markdownTable } from '../scripts/markdown-table.ts'
 import { median } from './stats.ts'
 
 /**
- * The adopter's page (issue 17): `examples/vite` as `npm run examples` builds it — the packed
+ * The adopter's page: `examples/vite` as `npm run examples` builds it — the packed
  * packages installed outside the repository, Vite's default configuration — next to the same page
  * without Portico (`bench/adopter-baseline`, built beside it). Offline, in fresh Chromium contexts:
  * the JavaScript fetched before the first click, and from the click event to the Connect view's

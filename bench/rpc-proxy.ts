@@ -8,7 +8,7 @@ import { buildServer, createProject, openDatabase, startRpcProxy } from '@portic
 import { percentile } from './stats.ts'
 
 /**
- * The services' RPC proxy (issue 16) against the node it forwards to: eth_blockNumber and
+ * The services' RPC proxy against the node it forwards to: eth_blockNumber and
  * eth_getBalance, CLIENTS concurrent clients each sending its next request as soon as the last is
  * answered, for SECONDS (after 1 s of warm-up), through `POST /v1/rpc` and straight to anvil. The
  * load runs in a process of its own (this file again, with BENCH_LOAD set), so it does not share the

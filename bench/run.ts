@@ -11,8 +11,8 @@ import { timeApproveToConnected } from './wc-connect.ts'
 
 /**
  * Page-weight and first-interaction benchmarks against the real stack in Debian's Chromium.
- * Targets (issue #2): ≤ 150 kB of gzipped JS before the first click, ≤ 30 ms from click to a visible
- * Connect view; (issue 22) ≤ 50 ms from the Approve click in the secure frame to the signature.
+ * Targets: ≤ 150 kB of gzipped JS before the first click, ≤ 30 ms from click to a visible
+ * Connect view; ≤ 50 ms from the Approve click in the secure frame to the signature.
  */
 const RUNS = 5
 const HOVER_TO_CLICK_MS = 300

@@ -12,7 +12,7 @@ import WebSocket from 'ws'
 import { percentile } from './stats.ts'
 
 /**
- * The services' WalletConnect relay (issue 10) on loopback: CLIENTS raw clients (half senders, half
+ * The services' WalletConnect relay on loopback: CLIENTS raw clients (half senders, half
  * receivers, paired on a topic each) speaking irn_subscribe / irn_publish, every sender publishing its
  * next message as soon as its receiver got the last one, ROUNDS messages each. Latency is publish →
  * push at the receiver; each message is stored in the database (PGlite here) before it is pushed. The

@@ -8,7 +8,7 @@ import { loadOffline } from './first-download.ts'
 import { type StaticSite, serveStatic } from './static-server.ts'
 
 /**
- * Portico's weight in an adopter's own build (issue 17): examples/vite as `npm run examples` builds it
+ * Portico's weight in an adopter's own build: examples/vite as `npm run examples` builds it
  * from the packed packages with Vite's default configuration, against the same page without Portico
  * built beside it. The bytes are deterministic, so the budget is a test; the timings are in
  * `npm run bench:adopter`.

@@ -24,7 +24,7 @@ async function connect() {
 describe('browser-wallet connect', () => {
   it('lists the announced wallet first, connects, and shows the address and the chain balance', async () => {
     await connectButton().click()
-    // WalletConnect's own group comes before the browser wallets (SPEC §2 group order).
+    // WalletConnect's own group comes before the browser wallets (behaviour §2 group order).
     const walletButtons = dialog().getByRole('list', { name: 'Browser wallets' }).getByRole('button')
     await expect.poll(() => walletButtons.first().textContent()).toContain('Test Wallet')
     await walletButtons.first().click()

@@ -401,7 +401,7 @@ describe('e-mail login through the secure frame', () => {
     await dialogOf(second).getByRole('textbox', { name: 'New email' }).fill(newEmail)
     await dialogOf(second).getByRole('button', { name: 'Save' }).click()
     const primaryMail = await mailFor(stack.servicesUrl, email, before)
-    // The current address is told a change is under way, and to which address (issue 18 §5).
+    // The current address is told a change is under way, and to which address.
     expect(primaryMail.text).toContain(newEmail)
     expect(primaryMail.text).not.toContain('login code')
     const primary = codeIn(primaryMail)

@@ -7,7 +7,7 @@ import { holdRequests } from './hold-requests.ts'
 import { useWalletSession } from './wallet-session.ts'
 
 /**
- * Issue 18 §4–§6: a finished look — icons for the header controls, the modal's vertical rhythm, the
+ * A finished look — icons for the header controls, the modal's vertical rhythm, the
  * Connect view's divider and its empty state, grouped token amounts, a header that does not
  * re-announce itself, a still progress cue under reduced motion, and no dead Close button.
  */

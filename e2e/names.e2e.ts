@@ -7,7 +7,7 @@ import { fundFromDevAccount } from './fund.ts'
 import { installTestWallet } from './test-wallet.ts'
 import { connectAndOpenAccount, useWalletSession } from './wallet-session.ts'
 
-/** Issue 14 §2–3: a visitor chooses an account name in the modal; it shows everywhere, and stays theirs. */
+/** A visitor chooses an account name in the modal; it shows everywhere, and stays theirs. */
 const stack = inject('stack')
 const aliceKey = generatePrivateKey()
 const alice = privateKeyToAccount(aliceKey)

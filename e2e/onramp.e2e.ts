@@ -6,7 +6,7 @@ import { expectAccessibleModal } from './axe.ts'
 import { connectAndOpenAccount, useWalletSession } from './wallet-session.ts'
 
 /**
- * Issue 13 §2: a connected visitor buys ETH with the services' sandbox provider, whose checkout
+ * A connected visitor buys ETH with the services' sandbox provider, whose checkout
  * takes a test card and really pays on the dev chain; the modal follows the purchase to the end.
  */
 const stack = inject('stack')

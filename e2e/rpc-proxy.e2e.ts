@@ -7,7 +7,7 @@ import { fundFromDevAccount } from './fund.ts'
 import { useWalletSession } from './wallet-session.ts'
 
 /**
- * Issue 16: the demo page with `?rpc=services` reads the chain only through the services' RPC proxy
+ * The demo page with `?rpc=services` reads the chain only through the services' RPC proxy
  * (`POST /v1/rpc`): the balance, the fee quote and the receipt of a send. The test wallet signs and
  * sends from outside the page, as an extension does.
  */

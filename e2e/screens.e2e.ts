@@ -7,7 +7,7 @@ import { holdRequests } from './hold-requests.ts'
 import { installTestWallet } from './test-wallet.ts'
 import { useWalletSession } from './wallet-session.ts'
 
-/** Issue 18 §1: the modal fits every screen, the page behind it stays put, the host cannot restyle it. */
+/** The modal fits every screen, the page behind it stays put, the host cannot restyle it. */
 const stack = inject('stack')
 const devAccount = DEV_ACCOUNTS[3] as { address: Hex; privateKey: Hex }
 const session = useWalletSession(devAccount.privateKey)

@@ -6,7 +6,7 @@ import { expectAccessibleModal } from './axe.ts'
 import { fundFromDevAccount } from './fund.ts'
 import { connectAndOpenAccount, useWalletSession } from './wallet-session.ts'
 
-/** Issue 18 §2: a Send the visitor can trust, from a fresh account holding a little ETH only. */
+/** A Send the visitor can trust, from a fresh account holding a little ETH only. */
 const stack = inject('stack')
 const senderKey = generatePrivateKey()
 const sender = privateKeyToAccount(senderKey)

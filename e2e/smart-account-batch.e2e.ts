@@ -7,7 +7,7 @@ import { poll } from './mailbox.ts'
 import { secureFrameOf } from './secure-frame.ts'
 import { fundWithToken, logInAsNewUser, openAccount, tokenBalances } from './smart-account-session.ts'
 
-/** Issue 12: the demo page's EIP-5792 batch, as the smart account and refused as the EOA. */
+/** The demo page's EIP-5792 batch, as the smart account and refused as the EOA. */
 const stack = inject('stack')
 const usdc = stack.deployment.tokens.USDC as Hex
 const chain = createPublicClient({ transport: http(stack.rpcUrl) })

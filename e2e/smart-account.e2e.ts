@@ -15,7 +15,7 @@ import {
   tokenBalances,
 } from './smart-account-session.ts'
 
-/** Issue 12 part 2: an e-mail user's smart account, from the login to a sponsored send and sign-in. */
+/** An e-mail user's smart account, from the login to a sponsored send and sign-in. */
 const stack = inject('stack')
 const receiver = DEV_ACCOUNTS[9].address as Hex
 const usdc = stack.deployment.tokens.USDC as Hex

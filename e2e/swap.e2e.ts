@@ -6,7 +6,7 @@ import { expectAccessibleModal } from './axe.ts'
 import { fundFromDevAccount } from './fund.ts'
 import { connectAndOpenAccount, useWalletSession } from './wallet-session.ts'
 
-/** Issue 13 §1: a connected visitor swaps ETH for USDC through the dev chain's Uniswap V2 pools. */
+/** A connected visitor swaps ETH for USDC through the dev chain's Uniswap V2 pools. */
 const stack = inject('stack')
 const key = generatePrivateKey()
 const visitor = privateKeyToAccount(key)

@@ -7,7 +7,7 @@ import { expectAccessibleModal } from './axe.ts'
 import { browserPerFile } from './browser-per-file.ts'
 
 /**
- * Issue 10's mobile layout: on a phone the wallet rows open the wallet with the pairing URI inside
+ * On a phone the wallet rows open the wallet with the pairing URI inside
  * the tap. The dev wallet is a web wallet of the list (its `webapp_link`), so a phone opens it in a
  * tab of its own, as it would a real wallet's web app.
  */

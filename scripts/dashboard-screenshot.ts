@@ -1,5 +1,5 @@
 /**
- * The README's picture of the operator dashboard: `npx tsx scripts/dashboard-screenshot.ts` (after
+ * The picture of the operator dashboard in docs/dashboard.md: `npx tsx scripts/dashboard-screenshot.ts` (after
  * `npm run build`) starts a throw-away stack (scripts/stack.ts), posts a fixed week of modal events
  * to `POST /e` as the modal would, spreads them over the last 7 days in the database (the services
  * stamp arrival themselves), starts the stack again and saves `docs/screens/dashboard.png` at

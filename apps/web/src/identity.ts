@@ -18,7 +18,7 @@ export function connectedAddress(wagmiConfig: Config, cookie: string): string | 
 }
 
 /**
- * The connected account's name for the first HTML (issue 14), asked of the services on the page's
+ * The connected account's name for the first HTML, asked of the services on the page's
  * behalf with the page's origin, as the browser would. No answer in time renders the address.
  */
 export async function pageIdentity(

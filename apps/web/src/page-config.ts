@@ -40,7 +40,7 @@ export function pageChain(config: PageConfig): Chain {
 
 /**
  * Where the page's wagmi config reads the chain: its node straight (the default, as a dapp with its
- * own RPC URL does), or through the services' RPC proxy with `?rpc=services` (issue 16).
+ * own RPC URL does), or through the services' RPC proxy with `?rpc=services`.
  */
 export type ChainReads = 'node' | 'services'
 

@@ -45,7 +45,7 @@ export function renderPage(
     rpcUrl: config.rpcUrl,
     chainId: config.chainId,
     chainName: config.chainName,
-    // The browser's chain resolves account names through the same resolver (issue 14).
+    // The browser's chain resolves account names through the same resolver.
     ...(config.ensUniversalResolver ? { ensUniversalResolver: config.ensUniversalResolver } : {}),
     ...(config.demoToken ? { demoToken: config.demoToken } : {}),
   }

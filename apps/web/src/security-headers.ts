@@ -28,8 +28,8 @@ export function securityHeaders(config: PageConfig): FastifyHelmetOptions {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", scriptHash(EARLY_CLICK_SCRIPT)],
         // The page's own <style> and the modal's, which it builds at runtime inside its shadow
-        // root from the theme options: no fixed hash can cover that one (README, "Headers around
-        // the modal").
+        // root from the theme options: no fixed hash can cover that one (docs/security.md,
+        // "Headers around the modal").
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Token, NFT and wallet icons: data: URLs, or https: as the services hand them out.
         imgSrc: ["'self'", 'data:', 'https:', services],

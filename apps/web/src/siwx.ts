@@ -13,7 +13,7 @@ export type SignInMode = 'off' | 'optional' | 'required'
 export interface PageState {
   signIn: SignInMode
   siwxSession: SIWXSession | null
-  /** The connected account's name, found by the page server (issue 14). */
+  /** The connected account's name, found by the page server. */
   identity?: PageIdentity | null | undefined
 }
 

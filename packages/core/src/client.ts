@@ -69,7 +69,7 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
       void analytics.track(AnalyticsEventName.MODAL_OPEN, { connected: account.getState().isConnected })
   })
 
-  // Sign-in with wallet (issue 4): asks for a signature after connecting when `siwx` is set.
+  // Sign-in with wallet: asks for a signature after connecting when `siwx` is set.
   const siwx = createSiwxFlow({
     config: options.siwx,
     account,
@@ -86,7 +86,7 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
   reportSiwxEvents(siwx, analytics)
 
   const balance = createNativeBalance({ wagmiConfig, chain, storage, toast, account })
-  // Account names (issue 14): the connected address's name in the button and header.
+  // Account names: the connected address's name in the button and header.
   const names = createNames({
     servicesUrl: options.servicesUrl,
     projectId: options.projectId,
@@ -97,7 +97,7 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
     initial: parameters.identity,
   })
   const recent = createRecentWallets(storage)
-  // The services' wallet list (issue 10 §3): fetched when the Connect view first shows.
+  // The services' wallet list: fetched when the Connect view first shows.
   const explorer = createExplorer({
     servicesUrl: options.servicesUrl,
     projectId: options.projectId,
@@ -117,7 +117,7 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
       }),
     })
 
-  // Tokens, NFTs and activity of the connected address, from the services (issue 3); the code
+  // Tokens, NFTs and activity of the connected address, from the services; the code
   // arrives with the first account view.
   const loadAccountData = accountDataLoader({
     servicesUrl: options.servicesUrl,
@@ -182,7 +182,7 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
     }
   }
 
-  // E-mail login through the embedded connector, when the dapp's wagmi config carries one (issue 5).
+  // E-mail login through the embedded connector, when the dapp's wagmi config carries one.
   const embedded = createEmbeddedController({
     wagmiConfig,
     enabled: options.features.email,
@@ -196,7 +196,7 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
     defaultAccountType: options.defaultAccountTypes.eip155 === 'eoa' ? 'eoa' : 'smartAccount',
   })
 
-  // WalletConnect (issue 10), when the dapp's wagmi config carries the connector; the SDK loads on first use.
+  // WalletConnect, when the dapp's wagmi config carries the connector; the SDK loads on first use.
   const walletConnect = createWalletConnectController({
     wagmiConfig,
     settings: { ...options.walletConnect, metadata: options.metadata },

@@ -9,7 +9,7 @@ export const ANIMATION_MS = { view: 150, headerText: 120, modalHeight: 150, shak
 
 export const TOAST_REOPEN_MS = 150
 export const TOAST_AUTO_CLOSE_MS = 2500
-/** Error toasts stay long enough to read a sentence twice (issue 18 §3). */
+/** Error toasts stay long enough to read a sentence twice. */
 export const TOAST_ERROR_CLOSE_MS = 8000
 
 export const RECENT_WALLETS_MAX = 2
@@ -97,12 +97,12 @@ export const ANALYTICS_FIELD_LIMITS = {
 } as const
 
 /**
- * Swaps (issue 13): the slippage a swap allows unless the user picks another, and the most the
+ * Swaps: the slippage a swap allows unless the user picks another, and the most the
  * services accept, in percent of the quoted amount.
  */
 export const SWAP_SLIPPAGE_PERCENT = { default: 1, max: 50 } as const
 
-/** Symbols the swap view offers as one-tap choices, when the chain has them (issue 13). */
+/** Symbols the swap view offers as one-tap choices, when the chain has them. */
 export const SWAP_SUGGESTED_TOKENS = ['ETH', 'USDC', 'USDT', 'DAI', 'WBTC', 'UNI', 'AAVE'] as const
 
 /** Symbols the swap view's token search lists first, in this order, when the chain has them. */
@@ -127,7 +127,7 @@ export const SWAP_POPULAR_TOKENS = [
 
 export const DEFAULT_SERVICES_URL = 'http://127.0.0.1:3001'
 
-/** SPEC §4 / §9: a pairing URI is used 4 minutes and counts as expired within 10 s of its end. */
+/** A pairing URI is used 4 minutes and counts as expired within 10 s of its end (behaviour §4, §9). */
 export const WALLETCONNECT_PAIRING_MS = { lifetime: 4 * 60_000, expiredWithin: 10_000 } as const
 
 /**

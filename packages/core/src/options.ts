@@ -133,7 +133,7 @@ const optionsSchema = z.object({
     z._default(z.url(), DEFAULT_SERVICES_URL),
     z.transform((url: string) => url.replace(/\/+$/, '')),
   ),
-  // WalletConnect (issue 10): the services' relay and this project by default; real mobile wallets
+  // WalletConnect: the services' relay and this project by default; real mobile wallets
   // need WalletConnect's public relay and a WalletConnect project id.
   walletConnect: z.optional(
     z.object({

@@ -47,13 +47,13 @@ export interface Portico {
   balance: Store<BalanceSnapshot>
   /** Tokens, NFTs and activity; their code loads on the first call (the first account view). */
   loadAccountData(): Promise<AccountData>
-  /** E-mail login through the embedded wallet (issue 5). */
+  /** E-mail login through the embedded wallet. */
   embedded: EmbeddedController
-  /** WalletConnect's pairing and connect, for the QR view (issue 10). */
+  /** WalletConnect's pairing and connect, for the QR view. */
   walletConnect: WalletConnectController
-  /** Sign-in with wallet (issue 4). */
+  /** Sign-in with wallet. */
   siwx: SiwxFlow
-  /** Account names (issue 14): who addresses are, and choosing one for the connected account. */
+  /** Account names: who addresses are, and choosing one for the connected account. */
   names: PorticoNames
   /** The wallets the Connect view lists. */
   connectors: Store<{ list: WalletConnectorInfo[] }>

@@ -12,7 +12,7 @@ export interface ServicesTransportParameters {
 
 /**
  * A viem transport for a wagmi config that reads the chain through the services' JSON-RPC proxy
- * (`POST /v1/rpc?chainId&projectId`, issue 16) instead of a node of the dapp's own: the services
+ * (`POST /v1/rpc?chainId&projectId`) instead of a node of the dapp's own: the services
  * rank several upstream nodes, fail over, retry and cache immutable answers. Calls made together are
  * batched into one request (up to 1000, what the proxy takes); viem's own 10 s timeout and 3
  * retries from 150 ms apply on top.

@@ -24,7 +24,7 @@ const userSchema = z.object({
   recovery: z.optional(z.nullable(z.enum(['operator', 'passkey']))),
   /** The key was made in this login and recovery is the operator's: the page offers a passkey. */
   offerPasskey: z.optional(z.boolean()),
-  /** The social identity this session logged in with (SPEC §3): the account shows it instead of the e-mail. */
+  /** The social identity this session logged in with (behaviour §3): the account shows it instead of the e-mail. */
   social: z.optional(z.nullable(z.object({ provider: z.string(), username: z.string() }))),
 })
 

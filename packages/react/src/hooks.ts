@@ -62,8 +62,8 @@ export function useNativeBalance() {
 }
 
 /**
- * The account name of `address` — the connected account's when none is given — once it is known
- * (issue 14); undefined while unknown or when the address has none.
+ * The account name of `address` — the connected account's when none is given — once it is known;
+ * undefined while unknown or when the address has none.
  */
 export function useAccountName(address?: string): string | undefined {
   const portico = usePortico()

@@ -16,7 +16,7 @@ import type { RequestProvider } from './wallet-assets.ts'
 
 /**
  * How often the open Activity tab asks for the newest page: a transfer made elsewhere must show
- * within 5 s (issue 3), and the indexer and the query need part of that. One small query a second
+ * within 5 s, and the indexer and the query need part of that. One small query a second
  * per open tab, and none while the page is hidden.
  */
 const ACTIVITY_REFRESH_MS = 1_000

@@ -134,7 +134,7 @@ export interface ActivityRow {
 }
 
 /**
- * `nameOf` gives the account name of an address when it is known (issue 14): counterparties show
+ * `nameOf` gives the account name of an address when it is known: counterparties show
  * by name, and a single send or receive names the other side once it has a name.
  */
 export function activityRow(

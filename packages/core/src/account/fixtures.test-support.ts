@@ -1,4 +1,4 @@
-/** Shaped like the services' answers (issue 3 routes), for the unit tests of this folder. */
+/** Shaped like the services' answers (the `/v1/account` routes), for the unit tests of this folder. */
 import type { Balance, Transaction, TransactionTransfer } from './types.ts'
 
 export const CHAIN = 'eip155:31337'

@@ -1,5 +1,5 @@
 /**
- * The texts the embedded wallet's key signs for the services (issue 22), one wording for the secure
+ * The texts the embedded wallet's key signs for the services, one wording for the secure
  * frame that signs them and the services that verify them: a word apart, and no key could set up.
  */
 

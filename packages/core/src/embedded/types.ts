@@ -28,7 +28,7 @@ export interface EmbeddedUser {
   recovery?: 'operator' | 'passkey' | null | undefined
   /** The wallet was made in this login and the operator can recover it: the modal offers a passkey. */
   offerPasskey?: boolean | undefined
-  /** The social identity of this login (SPEC §3 "connected social provider and username"); null for e-mail. */
+  /** The social identity of this login (behaviour §3 "connected social provider and username"); null for e-mail. */
   social?: { provider: string; username: string } | null | undefined
 }
 

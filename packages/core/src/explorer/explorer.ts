@@ -1,5 +1,5 @@
 /**
- * The wallet list as `createPortico` holds it (issue 10 §3): the first page and the wallets the
+ * The wallet list as `createPortico` holds it: the first page and the wallets the
  * host features or the visitor used lately, fetched when the Connect view first shows, and where
  * a picked wallet leads. Only this file is in the first download; the request code loads with
  * the first list.

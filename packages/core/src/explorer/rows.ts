@@ -57,7 +57,7 @@ export const opensOnPhone = (wallet: ExplorerWallet): boolean =>
   walletNavigation(wallet, 'wc:', { platform: 'mobile' }) !== undefined
 
 /**
- * The wallets a phone's plain WalletConnect view lists (issue 10's mobile layout): the Connect
+ * The wallets a phone's plain WalletConnect view lists (the phone layout): the Connect
  * view's recent, featured and recommended rows first, then the rest of the list's first page in its
  * order; only wallets a phone can open, never one installed here (Connect lists those).
  */

@@ -1,5 +1,5 @@
 /**
- * Who an address is, by its account name (issue 14): the connect button, the account header and
+ * Who an address is, by its account name: the connect button, the account header and
  * Activity's counterparties read names from here. Each address is asked of the services at most
  * once per 5 minutes (behaviour §9 identity cache), kept on the device between page views, and the
  * request code loads with the first lookup, so the first download only carries this store.

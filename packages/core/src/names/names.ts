@@ -1,5 +1,5 @@
 /**
- * Account names as `createPortico` holds them (issue 14): the identities of addresses, the connected
+ * Account names as `createPortico` holds them: the identities of addresses, the connected
  * one looked up on every change of account, and the registration code fetched with its view.
  */
 import type { KeyValueStorage } from '../storage.ts'

@@ -1,5 +1,5 @@
 /**
- * Choosing an account name (behaviour §2 RegisterAccountName, issue 14): what the visitor typed is
+ * Choosing an account name (behaviour §2 RegisterAccountName): what the visitor typed is
  * checked against the rules at once and against the services after a pause; registering signs a
  * statement with the connected wallet (inside the secure frame for the embedded wallet) and posts
  * it. Loaded with the view, not in the first download.

@@ -1,5 +1,5 @@
 /**
- * Opening a provider's checkout and following the purchase (issue 13 §2). The checkout window is
+ * Opening a provider's checkout and following the purchase. The checkout window is
  * opened by the view inside the click (so no popup blocker stops it) and pointed at the checkout
  * once the services have made it; the purchase is then asked after until it ends.
  */

@@ -1,5 +1,5 @@
 /**
- * The buy view's state (issue 13 §2): the form (currency, payment method, token, amount), the
+ * The buy view's state: the form (currency, payment method, token, amount), the
  * providers' quotes for it, which one is picked, and the purchase once the checkout is open.
  * Framework-free; kept by the views while the visitor pays in the provider's window.
  */

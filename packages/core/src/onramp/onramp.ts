@@ -1,5 +1,5 @@
 /**
- * The buy form's rules (issue 13 §2, behaviour §9 on-ramp limits), framework-free: the fiat amount
+ * The buy form's rules (behaviour §9 on-ramp limits), framework-free: the fiat amount
  * in whole cents, the limits of the payment method chosen, and which quote gives the most.
  */
 

@@ -42,7 +42,7 @@ const EXPLORER_VIEWS = ['ExplorerWallet'] as const
 /** Social login: waiting for the provider's popup (ConnectingFarcaster is one of behaviour §2's views). */
 const SOCIAL_VIEWS = ['ConnectingSocial'] as const
 
-/** The embedded wallet's key steps, drawn by the secure frame over the modal (issue 22). */
+/** The embedded wallet's key steps, drawn by the secure frame over the modal. */
 const KEY_VIEWS = ['SetUpWallet', 'ProtectWallet', 'UnlockWallet', 'ExportPrivateKey'] as const
 
 export type View =

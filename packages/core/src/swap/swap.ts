@@ -1,5 +1,5 @@
 /**
- * The swap form's rules (issue 13, behaviour §2 swaps): which tokens, how much, what the button
+ * The swap form's rules (behaviour §2 swaps): which tokens, how much, what the button
  * says, what at least arrives. Pure and in base units (bigint); the services' calls are api.ts,
  * the wallet's swap-actions.ts.
  */

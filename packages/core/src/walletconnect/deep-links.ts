@@ -5,7 +5,7 @@
  */
 import { isAppLink } from '../explorer/wallet.ts'
 
-/** A wallet's links as the registry gives them (SPEC §3 wallet entry); empty strings mean none. */
+/** A wallet's links as the registry gives them (behaviour §3 wallet entry); empty strings mean none. */
 export interface WalletLinks {
   mobile_link?: string | null | undefined
   desktop_link?: string | null | undefined

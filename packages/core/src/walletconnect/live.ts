@@ -133,7 +133,7 @@ export async function startLive({ settings, chain, transport, pairing, events }:
 
   /**
    * Shows a pairing URI and waits for a wallet to approve it; a fresh URI replaces the shown one
-   * when it counts as expired (SPEC §4). An approval of any URI still shown or just replaced wins.
+   * when it counts as expired (behaviour §4). An approval of any URI still shown or just replaced wins.
    */
   function pair(): Promise<Session> {
     cancelPending?.()

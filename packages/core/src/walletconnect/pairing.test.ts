@@ -5,7 +5,7 @@ const created = 1_732_000_000_000
 const uriEnding = (ms: number) =>
   `wc:ab@2?relay-protocol=irn&symKey=01&expiryTimestamp=${Math.floor(ms / 1000)}`
 
-describe('pairing expiry (SPEC §4: 4 minutes, expired within 10 s)', () => {
+describe('pairing expiry (behaviour §4: 4 minutes, expired within 10 s)', () => {
   it('ends 4 minutes after creation when the URI lasts longer (the SDK gives 5)', () => {
     expect(pairingExpiry(uriEnding(created + 5 * 60_000), created)).toBe(created + 4 * 60_000)
   })

@@ -1,8 +1,8 @@
 import { WALLETCONNECT_PAIRING_MS } from '../constants.ts'
 
 /**
- * SPEC §4: a pairing URI the modal made is used for 4 minutes and counts as expired within 10 s of
- * that end. The SDK itself makes pairings valid 5 minutes, so the URI's own `expiryTimestamp`
+ * A pairing URI the modal made is used for 4 minutes and counts as expired within 10 s of that end
+ * (behaviour §4), so a wallet never scans a code that dies while it asks the user. The SDK itself makes pairings valid 5 minutes, so the URI's own `expiryTimestamp`
  * (Unix seconds) only matters when it is the earlier of the two.
  */
 export function pairingExpiry(uri: string, createdAt: number): number {

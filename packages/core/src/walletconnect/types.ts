@@ -22,7 +22,7 @@ export interface WalletConnectSettings {
 export interface PairingState {
   status: 'idle' | 'loading' | 'ready'
   uri: string | undefined
-  /** Milliseconds since the epoch: the 4-minute end of SPEC §4. */
+  /** Milliseconds since the epoch: the 4-minute end of behaviour §4. */
   expiresAt: number | undefined
 }
 

@@ -24,7 +24,7 @@ const configSchema = z.object({
   projectId: z.string(),
   allowedOrigins: z.array(z.string()),
   debug: z.boolean(),
-  // The services' bundler for this chain (issue 12): absent or null, users have their EOA only.
+  // The services' bundler for this chain: absent or null, users have their EOA only.
   smartAccounts: z.optional(
     z.nullable(
       z.object({

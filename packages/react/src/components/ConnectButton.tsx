@@ -36,7 +36,7 @@ export function ConnectButton({
   const router = useStore(portico.router.store)
 
   if (account.address) {
-    // The account's name once it has one (issue 14); the server render knows it too.
+    // The account's name once it has one; the server render knows it too.
     const shown = name ?? shortenAddress(account.address)
     const amount =
       balance === 'show' && !narrow && native.value !== undefined

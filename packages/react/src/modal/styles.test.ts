@@ -77,7 +77,7 @@ function keyframes(text: string): Map<string, string> {
   return found
 }
 
-describe('the modal’s CSS: motion (issue 17) and fit (issue 18)', () => {
+describe('the modal’s CSS: motion and fit', () => {
   it('never starts content from transparent: what was clicked for is readable in the first frame', () => {
     const opacities = [...keyframes(css).values()].flatMap((body) =>
       [...body.matchAll(/opacity:\s*([\d.]+)/g)].map((match) => Number(match[1])),
@@ -113,7 +113,7 @@ describe('the modal’s CSS: motion (issue 17) and fit (issue 18)', () => {
   })
 })
 
-describe('the modal’s CSS: a finished look (issue 18 §6)', () => {
+describe('the modal’s CSS: a finished look', () => {
   it('resets the browser’s default margins of text blocks inside the modal, at zero specificity', () => {
     const reset = /:where\(\.backdrop, \.toast\) :where\(([^)]*)\) \{ margin: 0; \}/.exec(css)
     expect(reset, 'a margin reset for the modal’s text blocks').not.toBeNull()

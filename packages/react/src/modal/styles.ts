@@ -167,7 +167,7 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--portico-accent)
 .spinner.small { width: 16px; height: 16px; border-width: 2px; border-color: rgba(255,255,255,0.35);
   border-top-color: #fff; }
 /* Content fades in from 40 %, never from nothing: what the visitor clicked for is readable in the
-   first frame (issue 17), and the motion of behaviour §2 still plays. The backdrop fades its dimming
+   first frame, and the motion of behaviour §2 still plays. The backdrop fades its dimming
    only, not the card inside it. */
 @keyframes dim { from { background-color: rgba(0,0,0,0); } }
 @keyframes card-in { from { opacity: 0.4; transform: translateY(8px); } }

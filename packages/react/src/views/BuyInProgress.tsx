@@ -20,7 +20,7 @@ import type { ViewProps } from './types.ts'
 const BALANCE_POLL_MS = 5_000
 
 /**
- * The purchase while the visitor pays in the provider's window (issue 13 §2): where it stands, the
+ * The purchase while the visitor pays in the provider's window: where it stands, the
  * funds arriving, and how it ended. The services follow sandbox purchases; for a hosted checkout
  * the native balance is watched until it grows.
  */

@@ -110,7 +110,7 @@ export default function Connect({ portico }: ViewProps) {
     group === 'walletConnect' ? portico.walletConnect.isAvailable() : (byGroup[group]?.length ?? 0) > 0,
   )
 
-  // WalletConnect (issue 10): its own group, in the group order, and under the advice when no
+  // WalletConnect: its own group, in the group order, and under the advice when no
   // browser wallet is here.
   const walletConnect = portico.walletConnect.isAvailable() ? <WalletConnectGroup portico={portico} /> : null
   const sections = (shownGroups.length > 0 || allWallets) && (

@@ -12,7 +12,7 @@ const STATUS_EVERY_MS = 1000
 type Step = { kind: 'opening' } | { kind: 'waiting'; url: string } | { kind: 'failed'; message: string }
 
 /**
- * Sign In With Farcaster (SPEC §2 ConnectingFarcaster): the secure frame opens a channel of its own
+ * Sign In With Farcaster (behaviour §2 ConnectingFarcaster): the secure frame opens a channel of its own
  * (the page never holds one that could log in), the page shows its link as a QR code (and "Open
  * Farcaster" on a phone) and asks the frame until the Farcaster app signed; the frame then logs in
  * with it and the modal is connected.

@@ -22,7 +22,7 @@ import type { ViewProps } from './types.ts'
 const CHECKOUT_FEATURES = 'popup,width=480,height=760'
 
 /**
- * Buy crypto with fiat (issue 13 §2): the amount in USD or EUR within the payment method's limits
+ * Buy crypto with fiat: the amount in USD or EUR within the payment method's limits
  * (behaviour §9), the token, every provider's quote for it after a pause, then the chosen
  * provider's checkout in a window of its own while BuyInProgress follows the purchase.
  */

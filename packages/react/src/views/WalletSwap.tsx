@@ -33,7 +33,7 @@ import type { ViewProps } from './types.ts'
 const SLIPPAGES = [0.5, 1, 3] as const
 
 /**
- * Swap one token for another through the services' pools (issue 13): pay and receive sides with a
+ * Swap one token for another through the services' pools: pay and receive sides with a
  * flip, a quote after a pause, its rate, price impact, slippage and minimum, a review, then the
  * wallet — an approval first when a token's allowance is short — and the done state.
  */

@@ -5,7 +5,7 @@ import { BundlerError, BundlerErrorCode } from './errors.ts'
 import type { Bundler } from './service.ts'
 
 /**
- * `POST /v1/bundler?projectId` (issue 12), behind the `/v1` project guard: JSON-RPC 2.0 (one call
+ * `POST /v1/bundler?projectId`, behind the `/v1` project guard: JSON-RPC 2.0 (one call
  * or a batch) with the ERC-4337 bundler methods and the ERC-7677 paymaster methods, for viem's
  * `createBundlerClient` and `createPaymasterClient`. Refusals are JSON-RPC errors with ERC-7769
  * codes in a 200 answer. The paymaster methods sign here only for the calls the operator sponsors

@@ -14,7 +14,7 @@ import { accountOn, firstSwapToken, requireErc20, swapChainOf, swapTokenOf } fro
 import { allowanceOf, approveCall, swapTransaction } from './transactions.ts'
 
 /**
- * Swaps through a Uniswap V2 router on the configured chains (issue 13), in the shapes AppKit's
+ * Swaps through a Uniswap V2 router on the configured chains, in the shapes AppKit's
  * convert client reads: the tokens offered, quotes from the pools' reserves, the router's
  * allowance, and unsigned approve and swap transactions for the user's wallet to sign. Registered
  * inside the `/v1` scope, behind the project guard; its 400s also carry AppKit's `reasons`.

@@ -21,7 +21,7 @@ export const DashboardText = {
 const LoginBody = z.object({ password: z.string().max(1_000, 'at most 1000 characters') })
 
 /**
- * The operator dashboard (issue 16) under `/dashboard`: a login form, the page and its built
+ * The operator dashboard under `/dashboard`: a login form, the page and its built
  * script and stylesheet, and the JSON it reads (api.ts). Registered only when the operator gave a
  * password, so without one every path here is a plain 404.
  */

@@ -19,9 +19,9 @@ export const DEV_WALLET_PATH = '/dev/wallet'
 export const DEV_WALLET_CONFIG_ID = 'dev-wallet-config'
 
 /**
- * The dev wallet as a wallet of the list (issue 10: "connect the development wallet by deep link"):
- * its web app link opens `/dev/wallet/wc?uri=…` in a new tab, which pairs at once. First in the
- * list, and only where the dev wallet runs.
+ * The dev wallet as a wallet of the list, so a developer connects it by deep link as a phone opens a
+ * real wallet: its web app link opens `/dev/wallet/wc?uri=…` in a new tab, which pairs at once.
+ * First in the list, and only where the dev wallet runs.
  */
 export function devWalletListing(publicUrl: URL): ExplorerWallet {
   const page = new URL(DEV_WALLET_PATH, publicUrl).href

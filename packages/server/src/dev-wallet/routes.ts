@@ -38,7 +38,7 @@ function devWalletCsp(config: DevWalletConfig): string {
 const jsonBlock = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
 
 /**
- * The development wallet at `/dev/wallet` (issue 10 §4): a WalletConnect wallet built on
+ * The development wallet at `/dev/wallet`: a WalletConnect wallet built on
  * walletkit that signs with an anvil dev key. Registered by `startServer` in development only.
  */
 export const devWalletPlugin: FastifyPluginAsync<{

@@ -28,7 +28,7 @@ const USER_COLUMNS = [
   'preferred_account_type',
 ] as const
 
-/** The social identity a session was opened with, as the account view shows it (SPEC §3). */
+/** The social identity a session was opened with, as the account view shows it (behaviour §3). */
 export interface SessionSocial {
   provider: string
   username: string

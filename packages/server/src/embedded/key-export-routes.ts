@@ -26,7 +26,7 @@ interface KeyExportRoutesOptions {
 const EXPORT_PURPOSE = 'export'
 
 /**
- * "Export private key" (issue 22): the frame shows the key after a fresh code mailed to the
+ * "Export private key": the frame shows the key after a fresh code mailed to the
  * user, so someone at an unlocked device, or holding a session, also needs the mailbox. The
  * services hand out the server share only; the frame adds the device share it never sends.
  */

@@ -124,7 +124,7 @@ const passkeyOf = (shares: StoredShares | undefined) =>
     : null
 
 /**
- * The secure frame's key routes (issue 22): it sets a key up once, as shares; takes the server
+ * The secure frame's key routes: it sets a key up once, as shares; takes the server
  * share back for each signature; may re-split the key so that only the user's passkey opens the
  * recovery share; and, right after a login only, takes the recovery share on a new device or, once,
  * a legacy user's whole key to reshare it. The services never combine shares.

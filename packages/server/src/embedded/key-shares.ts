@@ -203,8 +203,8 @@ export async function storePasskeyResplit(db: Kysely<Tables>, resplit: PasskeyRe
  * vacuumed by itself) gets `VACUUM FULL`: a new file without the old row. Postgres gets a plain
  * `VACUUM`, which frees the row without locking out every signature while a large table is rewritten,
  * but may leave its bytes in free space until the page is reused. Either way the write-ahead log, its
- * archive and older backups still hold the replaced row: only a new key makes those worthless, as the
- * README tells operators.
+ * archive and older backups still hold the replaced row: only a new key makes those worthless, as
+ * docs/embedded-wallet.md tells operators.
  */
 export async function vacuumReplaced(
   db: Kysely<Tables>,

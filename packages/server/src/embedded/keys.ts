@@ -5,7 +5,7 @@ import { openEnvelope, sealEnvelope } from './envelope.ts'
 type SealedShareKind = 'server' | 'recovery'
 
 /**
- * Key custody since key shares (issue 22): the services hold two shares of each key, sealed apart —
+ * Key custody since key shares: the services hold two shares of each key, sealed apart —
  * the server share under MASTER_KEY, the recovery share under RECOVERY_KEY, which operators keep
  * away from the database and MASTER_KEY — so the database and MASTER_KEY together give one share,
  * and one share gives nothing. The services never combine shares and never sign. Each envelope is

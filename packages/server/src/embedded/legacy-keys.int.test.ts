@@ -5,7 +5,7 @@ import { frameAppForSuite } from '../test-support/frame-app-suite.ts'
 import { createLegacyUser, keySetupBody, newFrameKey } from '../test-support/frame-keys.ts'
 import { KeyText } from './key-routes.ts'
 
-/** What an operator runs to see that no whole key is left (README). */
+/** What an operator runs to see that no whole key is left (docs/embedded-wallet.md). */
 const LEGACY_KEYS_LEFT = sql<{ count: number }>`select count(*)::int as count from embedded_users
   where encrypted_key is not null`
 

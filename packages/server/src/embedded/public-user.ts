@@ -10,7 +10,7 @@ import type { RecoveryKind } from './tables.ts'
 export const PublicUser = z.object({
   /** Null for a social login that brought no verified address. */
   email: z.string().nullable(),
-  /** The social identity this session logged in with (SPEC §3 "connected social provider and username"). */
+  /** The social identity this session logged in with (behaviour §3 "connected social provider and username"). */
   social: z.object({ provider: z.string(), username: z.string() }).nullable(),
   address: z.string().nullable(),
   chainId: z.number(),

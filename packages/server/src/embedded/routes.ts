@@ -134,7 +134,7 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
     return {}
   })
 
-  // Reads and account methods only: the frame signs (issue 22).
+  // Reads and account methods only: the frame signs.
   app.post('/rpc', { schema: { body: RpcBody, response: { 200: RpcOutcome } } }, async (request) => {
     const user = await sessionOf(callerOf(request))
     return answerRpc(chain, request.body, user.address)

@@ -26,7 +26,7 @@ const ACCOUNT_METHODS = new Set(['eth_accounts', 'eth_requestAccounts', 'eth_coi
 /**
  * The embedded wallet's JSON-RPC (behaviour §6) for what needs no key: account methods are
  * answered with the user's own address, safe methods (reads, and `eth_sendRawTransaction` of what
- * the frame signed) go to the chain unchanged. The services hold no key to sign with (issue 22):
+ * the frame signed) go to the chain unchanged. The services hold no key to sign with:
  * every approval method is refused, so a session token alone never yields a signature.
  */
 export async function answerRpc(

@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from '../http/route-schema.ts'
 import { callerOf } from './guard.ts'
 
 /**
- * What the secure frame needs to give each user a smart account (issue 12): published in the frame
+ * What the secure frame needs to give each user a smart account: published in the frame
  * page's config, so the frame knows before its first message whether smart accounts exist here.
  * The frame reaches the bundler through `/v1/auth/bundler`, below.
  */

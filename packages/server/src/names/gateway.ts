@@ -1,5 +1,5 @@
 /**
- * The names gateway's half of EIP-3668 (issue 14 §1): PorticoNameResolver sends an ENS client here
+ * The names gateway's half of EIP-3668: PorticoNameResolver sends an ENS client here
  * with a question — the name and resolver call it was asked, or an address and coin type whose
  * primary name it wants — and takes back only an answer the operator's gateway key signed for that
  * resolver and that question, before it expires. Reading the question and signing the answer are

@@ -1,5 +1,5 @@
 /**
- * Account names on the services (behaviour §7 profile and identity, issue 14): look a name up,
+ * Account names on the services (behaviour §7 profile and identity): look a name up,
  * list an address's names, suggest free ones, register one with a signed statement, and answer
  * an address's identity. Names are eip155 only and live under the operator's suffix.
  */

@@ -1,7 +1,7 @@
 import { formatCents } from './money.ts'
 
 /**
- * What the on-ramp sells and on what terms (issue 13 §2): the fiat currencies and payment methods
+ * What the on-ramp sells and on what terms: the fiat currencies and payment methods
  * with their limits, and the providers with their fees. The limits are the ones AppKit falls back
  * to when a provider gives none; both currencies share them.
  */

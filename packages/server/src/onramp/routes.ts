@@ -1,5 +1,5 @@
 /**
- * The on-ramp under /v1 (issue 13 §2), behind the project guard: what can be bought and on what
+ * The on-ramp under /v1, behind the project guard: what can be bought and on what
  * terms, quotes per provider, the checkout URL of a provider, and how a sandbox purchase stands.
  */
 import type { FastifyPluginAsync } from 'fastify'

@@ -1,7 +1,7 @@
 import { Lru } from './lru.ts'
 import type { RpcCall } from './messages.ts'
 
-/** Answers kept per chain (issue 16). */
+/** Answers kept per chain. */
 export const CACHE_ENTRIES = 8192
 /**
  * And at most this much JSON: 8192 entries alone do not bound memory, as one block with its

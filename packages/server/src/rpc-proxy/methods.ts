@@ -1,6 +1,6 @@
 /**
- * What the RPC proxy forwards (issue 16): the node methods a dapp reads with — account, block, call,
- * gas, fee, logs, transaction reads, filters (SPEC §5's accepted reads) — and `eth_sendRawTransaction`,
+ * What the RPC proxy forwards: the node methods a dapp reads with — account, block, call,
+ * gas, fee, logs, transaction reads, filters (the reads behaviour §6 calls safe) — and `eth_sendRawTransaction`,
  * which carries a transaction the user's wallet already signed. Nothing that makes the node sign or
  * name accounts of its own (`eth_sendTransaction`, `eth_sign*`, `personal_sign`, `eth_accounts`), nor
  * node administration (`anvil_*`, `hardhat_*`, `debug_*`, `admin_*`) nor wallet methods (`wallet_*`),

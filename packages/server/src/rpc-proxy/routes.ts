@@ -30,7 +30,7 @@ const RpcQuery = z.looseObject({
 })
 
 /**
- * `POST /v1/rpc?chainId&projectId` (issue 16), behind the `/v1` project guard: JSON-RPC 2.0, one
+ * `POST /v1/rpc?chainId&projectId`, behind the `/v1` project guard: JSON-RPC 2.0, one
  * call or a batch of up to 1000, answered in order under the caller's ids. Methods outside the
  * allow-list (methods.ts) and `eth_getLogs` over too many blocks (logs-range.ts) are refused here,
  * each in its place; the rest go to the chain's relay. Each client IP and each project has a budget

@@ -5,7 +5,7 @@ import { RANKING, rankIndexes, type Sample, UpstreamRanking } from './upstreams.
 const ok = (latencyMs: number): Sample => ({ ok: true, latencyMs })
 const failed = (latencyMs: number): Sample => ({ ok: false, latencyMs })
 
-describe('issue 16’s numbers', () => {
+describe('the numbers the docs give for ranking and forwarding', () => {
   it('rank every 4 s over 10 samples, stability 0.7 and latency 0.3', () => {
     expect(RANKING).toMatchObject({
       intervalMs: 4_000,

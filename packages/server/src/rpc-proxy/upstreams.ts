@@ -1,5 +1,5 @@
 /**
- * Which upstream a call goes to first (issue 16): every 4 s each upstream is asked for its block
+ * Which upstream a call goes to first: every 4 s each upstream is asked for its block
  * number, and the last 10 rounds rank them — stability (the share of answered samples) weighs 0.7,
  * latency 0.3. The numbers and the score are viem's `fallback({ rank })` (clients/transports/
  * fallback.ts, `rankTransports`); the loop is our own because viem's cannot be stopped — it keeps

@@ -3,7 +3,7 @@ import { z } from 'zod'
 /** Who logged in, as the services keep it: the provider's stable id and what the account shows. */
 export interface SocialProfile {
   subject: string
-  /** The handle or name the account view shows beside the provider (SPEC §3). */
+  /** The handle or name the account view shows beside the provider (behaviour §3). */
   username: string
   email: string | null
   /** Only a verified address is ever linked to an existing user or stored as the user's. */

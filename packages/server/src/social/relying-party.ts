@@ -19,7 +19,7 @@ import {
 
 /**
  * Each call to a provider (discovery, code exchange, user API) gives up after this long, so the
- * popup's answer comes well inside the frame's 30 s request timeout (SPEC §9).
+ * popup's answer comes well inside the frame's 30 s request timeout (behaviour §9).
  */
 const PROVIDER_TIMEOUT_S = 10
 

@@ -11,7 +11,7 @@ interface SocialIdentitiesTable {
   /** The provider's stable id for the person (id_token `sub`, X `data.id`, GitHub's numeric id…). */
   subject: string
   user_id: string
-  /** What the account view shows beside the provider (SPEC §3). */
+  /** What the account view shows beside the provider (behaviour §3). */
   username: string
   email: string | null
   email_verified: Generated<boolean>

@@ -11,7 +11,7 @@ export const PAGE_ORIGIN = 'https://dapp.example'
 export const CHAIN_ID = 31337
 
 /**
- * Issue 16's forwarding with times a test can wait for: a 1 s timeout, sampling every 250 ms
+ * The proxy's forwarding with times a test can wait for: a 1 s timeout, sampling every 250 ms
  * (400 ms to answer one). Retries and their delays are the real ones.
  */
 export const TEST_SETTINGS: PoolSettings = {

@@ -32,7 +32,7 @@ const GOING_AWAY = 1001
 const CLOSE_GRACE_MS = 1000
 
 /**
- * The WalletConnect v2 relay (issue 10), `GET /v1/wc-relay` upgraded to a WebSocket. Registered at
+ * The WalletConnect v2 relay, `GET /v1/wc-relay` upgraded to a WebSocket. Registered at
  * the root, not under `/v1`'s guard: that guard answers HTTP refusals and needs an Origin, while
  * a relay client must be refused the way the hosted relay does it — the socket opened, then closed
  * with code 3000 — and a wallet outside a browser sends no Origin. @fastify/websocket rather than

@@ -15,7 +15,7 @@ import { CopyAddressButton } from './CopyAddressButton.tsx'
 import { useAccountData } from './use-account-data.ts'
 
 /**
- * The account's picture, its name when it has one (issue 14), address with copy, total portfolio value (2 decimals), native balance
+ * The account's picture, its name when it has one, address with copy, total portfolio value (2 decimals), native balance
  * (3 decimals, floored, grouped) and network. The two figures are labelled groups, not live regions:
  * they refresh every 30 s and must not be read out again each time.
  */

@@ -49,7 +49,7 @@ export function ActivityTab({ portico }: ViewProps) {
   }, [state.next, address, transactions])
 
   const groups = monthGroups(withPurchases(state.transactionsByYear, state.coinbaseTransactions))
-  // Counterparties show by name once known (issue 14); each address is asked for once.
+  // Counterparties show by name once known; each address is asked for once.
   const { transactionsByYear } = state
   useEffect(() => {
     for (const group of monthGroups(transactionsByYear))

@@ -4,7 +4,7 @@ import { useStore } from '../../hooks.ts'
 import { navigationFor, WalletLink } from './WalletLink.tsx'
 
 /**
- * A wallet row on a phone (issue 10's mobile layout): with the pairing URI ready, a tap opens the
+ * A wallet row on a phone (the phone layout): with the pairing URI ready, a tap opens the
  * wallet's app with it and the modal waits in ConnectingWalletConnect for that wallet; before the
  * URI is ready the tap goes to that view, which opens the wallet once it is. A wallet a phone cannot
  * open goes to its own page (`noLink`: where to get it).

@@ -9,7 +9,7 @@ import { usePairing } from './use-pairing.ts'
 import './walletconnect-css.ts'
 
 /**
- * ConnectingWalletConnectBasic on a phone (issue 10's mobile layout): the wallets this phone can
+ * ConnectingWalletConnectBasic on a phone (the phone layout): the wallets this phone can
  * open, each opening its app with the pairing URI inside the tap, a way to search all wallets, and
  * the link to copy for a wallet the list does not name.
  */

@@ -3,7 +3,7 @@ import { ChevronIcon } from '../../components/icons.tsx'
 import { usePhone } from '../use-phone.ts'
 
 /**
- * The Connect view's WalletConnect group (SPEC §2 order): one row to the QR view, or on a phone, which
+ * The Connect view's WalletConnect group (behaviour §2 order): one row to the QR view, or on a phone, which
  * would scan nothing, to the list of wallets it can open (ConnectingWalletConnectBasic). Part of the
  * first bundle, so it imports nothing of WalletConnect itself: the SDK loads with the pairing.
  */

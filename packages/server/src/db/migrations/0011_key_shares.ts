@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 
 /**
- * Keys are split 2-of-3 in the secure frame (issue 22): the services keep the server share (sealed
+ * Keys are split 2-of-3 in the secure frame: the services keep the server share (sealed
  * under MASTER_KEY) and the recovery share (sealed under RECOVERY_KEY), never the key. A user
  * created from now on has no address and no key until the frame sets them up; a non-null
  * `encrypted_key` marks a user from before, whose whole key is deleted when it is reshared.

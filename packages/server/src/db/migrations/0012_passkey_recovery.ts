@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 
 /**
- * A user may move recovery from the operator to a passkey (issue 22): the frame re-splits the key
+ * A user may move recovery from the operator to a passkey: the frame re-splits the key
  * and seals the new recovery share under the passkey's PRF output, so RECOVERY_KEY no longer opens
  * a share. The passkey's credential id and PRF salt are kept so a new device can ask for the same
  * passkey; `resplit_at` is the proof's time of the last re-split, so an older body replayed cannot

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 
 /**
- * The operator dashboard (issue 16): its login sessions, kept only as keyed hashes of their
+ * The operator dashboard: its login sessions, kept only as keyed hashes of their
  * tokens, and one failed-login counter per client IP, so every instance on the database enforces
  * the same limit and a logout ends the session everywhere.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 
 /**
- * Account names (issue 14): one row per name, unique case-insensitively (the key is the lower-case
+ * Account names: one row per name, unique case-insensitively (the key is the lower-case
  * label), each owned by one address; an address has at most one primary name, the one reverse
  * lookups answer first. A per-IP counter limits registrations across every instance.
  */

@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely'
 export const WC_RELAY_CHANNEL = 'portico_wc_relay'
 
 /**
- * The WalletConnect relay's mailbox (issue 10): every published message waits here until its TTL
+ * The WalletConnect relay's mailbox: every published message waits here until its TTL
  * ends, so a peer that is away (or connected to another instance, or back after a restart) still
  * gets it. A message is stored once per topic (its hash), and each client's acknowledgement is kept,
  * so a client is not sent again what it already took.

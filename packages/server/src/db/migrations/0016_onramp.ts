@@ -19,7 +19,7 @@ const withTerms = (table: CreateTableBuilder<string>) =>
     .addColumn('created_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
 
 /**
- * The on-ramp (issue 13 §2): quotes, kept for a few minutes so a checkout pays exactly what was
+ * The on-ramp: quotes, kept for a few minutes so a checkout pays exactly what was
  * quoted, and the purchases made through the development sandbox, each found by the hash of its
  * single-use session id and moved along created → pending → paid | failed. A purchase copies its
  * quote's terms: quotes are pruned once expired, purchases are the record.

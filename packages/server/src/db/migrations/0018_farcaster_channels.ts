@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 
 /**
- * Sign In With Farcaster's relay channels (issue 11 §2): one row per channel — ours, or one opened
+ * Sign In With Farcaster's relay channels: one row per channel — ours, or one opened
  * on Farcaster's relay for the dapp —, found by the SHA-256 of its bearer token, pending until a signed message completes it, consumed once when the sign-in
  * is used, and pruned a while after its hour is up (the while answers a late poll with 410).
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 
 /**
- * Social login (issue 11). A user may now have no e-mail address (a provider that shares none, or
+ * Social login. A user may now have no e-mail address (a provider that shares none, or
  * one it does not say is verified), so `embedded_users.email` becomes optional. Each identity is
  * (provider, subject) and belongs to one user; a session remembers the identity it was opened with,
  * so the account view can show the provider and user name. A login attempt lives for minutes: the

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 
 /**
- * The bundler (issue 12): every user operation it accepted, stored before it is submitted and moved
+ * The bundler: every user operation it accepted, stored before it is submitted and moved
  * along pending → submitted → included | failed, so a restart neither loses nor doubles one; and the
  * gas sponsorship given per project, per UTC day and per sender (the sender `*` holds the project's
  * total), counted when the paymaster signs.
