@@ -3,7 +3,11 @@ import type { Database } from '../db/database.ts'
 
 /** The first half of the two-key advisory lock: "Portico indexer"; the second half is the chain id. */
 export const LOCK_CLASS = 0x70_6f_72_74 // 'port'
-const CHECK_INTERVAL_MS = 5_000
+/**
+ * How long a Postgres lock holder may go without a word before the server ends its session and so
+ * frees the lock: a holder frozen (SIGSTOP, a paused VM) gives way to a standby within this time.
+ */
+export const LOCK_LEASE_MS = 30_000
 
 export interface ChainLock {
   /** True once the session holding the lock is gone: the lock is then no longer ours. */
@@ -18,12 +22,19 @@ export interface ChainLock {
  * A Postgres advisory lock belongs to a session, so it is taken on a session of its own that is
  * kept for as long as the lock is held. When that connection ends (a database restart ends them
  * all) the lock is gone, and `lost` says so at once; a statement every few seconds makes a server
- * that went away silently answer, so that is noticed too. PGlite has a single session shared by
+ * that went away silently answer, so that is noticed too. The same statement renews a lease: the
+ * session's `idle_session_timeout`, after which Postgres ends a session that said nothing, so the
+ * lock of a frozen holder frees itself; a holder that wakes up finds its session gone, and the
+ * cursor's compare-and-set (`writeBatch`) refuses what it had in hand. PGlite has a single session shared by
  * everything in the process, where `pg_try_advisory_lock` would succeed again for a second
  * indexer; the statement therefore also refuses a lock this very session already holds — atomic,
  * being one statement on one connection.
  */
-export async function tryLockChain(database: Database, chainId: number): Promise<ChainLock | undefined> {
+export async function tryLockChain(
+  database: Database,
+  chainId: number,
+  leaseMs = LOCK_LEASE_MS,
+): Promise<ChainLock | undefined> {
   const take = sql<{ locked: boolean }>`
     select case
       when exists (
@@ -38,6 +49,9 @@ export async function tryLockChain(database: Database, chainId: number): Promise
   const session = await database.session()
   let locked = false
   try {
+    // Set on the session before the lock is taken, so no moment holds the lock without the lease.
+    if (database.kind === 'postgres')
+      await sql`select set_config('idle_session_timeout', ${String(leaseMs)}, false)`.execute(session.db)
     const { rows } = await take.execute(session.db)
     locked = rows[0]?.locked === true
   } finally {
@@ -46,7 +60,7 @@ export async function tryLockChain(database: Database, chainId: number): Promise
   if (!locked) return undefined
 
   // A failed check needs no handling here: the session sees its connection end and reports it lost.
-  const check = setInterval(() => void sql`select 1`.execute(session.db).catch(() => {}), CHECK_INTERVAL_MS)
+  const check = setInterval(() => void sql`select 1`.execute(session.db).catch(() => {}), leaseMs / 6)
   check.unref()
   return {
     get lost() {
