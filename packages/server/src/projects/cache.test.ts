@@ -1,7 +1,7 @@
-import { expect, test } from 'vitest'
+import { afterEach, expect, test, vi } from 'vitest'
 import type { Database } from '../db/database.ts'
 import type { ChannelHandlers } from '../db/notifications.ts'
-import { watchProjects } from './cache.ts'
+import { MAX_AGE_MS, watchProjects } from './cache.ts'
 import type { Project } from './repository.ts'
 
 const ID = 'a'.repeat(32)
@@ -77,5 +77,21 @@ test('a read that overlaps a change does not keep what it read', async () => {
   expect((await reading)?.origins).toEqual(['https://one.example'])
   store(project(['https://two.example']))
   expect((await cache.get(ID))?.origins).toEqual(['https://two.example'])
+  expect(loads()).toBe(2)
+})
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+test('no entry is served past its maximum age, even while the channel says nothing changed', async () => {
+  vi.useFakeTimers({ toFake: ['performance'] })
+  const { cache, store, loads } = await setUp()
+  await cache.get(ID)
+  store(project([]))
+  vi.advanceTimersByTime(MAX_AGE_MS - 1)
+  expect((await cache.get(ID))?.origins).toEqual(['https://one.example'])
+  vi.advanceTimersByTime(1)
+  expect((await cache.get(ID))?.origins).toEqual([])
   expect(loads()).toBe(2)
 })
