@@ -1,10 +1,13 @@
-// tsx runs this file in a child process; when tsx is killed by SIGKILL it cannot pass that on, and
-// this process would keep every port. Losing the parent is taken as the signal to stop (see the
-// end). The parent is read first thing, before the stack starts and before the modules load (hence
-// the dynamic imports: static ones load every module first, for seconds). Read once the stack was
-// up, it could be read after tsx had died — killed during start-up, or on a busy machine in the
-// instant after "Portico is up" — so it was the new parent already and the check never fired.
-const parent = process.ppid
+// tsx runs this file in a child process, under npm when started by `npm start`; when tsx or npm is
+// killed by SIGKILL it cannot pass that on, and this process would keep every port. Losing any of
+// them is taken as the signal to stop (see the end). They are read first thing, before the stack
+// starts and before the modules load (hence the dynamic imports: static ones load every module
+// first, for seconds). Read once the stack was up, they could be read after tsx had died — killed
+// during start-up, or on a busy machine in the instant after "Portico is up" — so the new parent
+// would be read instead and the check would never fire.
+import { parentChain, running } from './parent-chain.ts'
+
+const parents = parentChain()
 const { DEV_ACCOUNTS } = await import('@portico/contracts')
 const { startStack } = await import('./stack.ts')
 
@@ -74,14 +77,11 @@ const shutdown = async () => {
 }
 process.on('SIGINT', () => void shutdown())
 process.on('SIGTERM', () => void shutdown())
-// The parent read at the top is gone (also if it went during start-up): stop. Nobody is left to
+// A process read at the top is gone (also if it went during start-up): stop. Nobody is left to
 // insist, so a stop that hangs ends the process anyway; anvil's watchdog then ends anvil.
 const watch = setInterval(() => {
-  if (process.ppid === parent) return
+  if (process.ppid === parents[0] && parents.every(running)) return
   clearInterval(watch)
   setTimeout(() => process.exit(1), 30_000).unref()
   void shutdown()
 }, 1_000).unref()
-
-// A module (for the top-level awaits), though it imports nothing statically.
-export {}

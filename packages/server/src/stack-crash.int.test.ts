@@ -36,9 +36,15 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true })
 })
 
-/** `tsx scripts/start.ts` on the test's data folder and ports; resolves once it says it is up (or `until`). */
-async function npmStart(until = 'Portico is up'): Promise<{ tsx: ChildProcess; output: string[] }> {
-  const tsx = spawn(TSX, ['scripts/start.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+/**
+ * `tsx scripts/start.ts` on the test's data folder and ports (or `command`); resolves once it says it
+ * is up (or `until`).
+ */
+async function npmStart(
+  until = 'Portico is up',
+  command: [string, string[]] = [TSX, ['scripts/start.ts']],
+): Promise<{ tsx: ChildProcess; output: string[] }> {
+  const tsx = spawn(...command, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
   running.push(tsx)
   const output: string[] = []
   await new Promise<void>((resolve, reject) => {
@@ -116,6 +122,20 @@ describe.runIf(process.platform === 'linux')('npm start after a crash', () => {
     console.info(
       `old anvil gone ${afterWrapper} ms after kill -9 of tsx, ${afterOwner} ms after kill -9 of the stack's process`,
     )
+  })
+
+  test('stops when the npm process that ran it is killed by kill -9 while the stack is starting', async () => {
+    // npm → sh → tsx → the stack, as `npm start` runs it after its build step.
+    const { tsx: npm, output } = await npmStart('✓ chain: anvil', [
+      'npm',
+      ['exec', '--no', '--', 'tsx', 'scripts/start.ts'],
+    ])
+    const { anvil, owner } = pidfile()
+    npm.kill('SIGKILL')
+    // The stack stops once it is up, as after tsx's death below.
+    await goneWithin(anvil, 90_000)
+    await goneWithin(owner, 5_000)
+    await expect.poll(() => output.join('')).toContain('Stopped.')
   })
 
   test('stops once up when tsx is killed by kill -9 while the stack is still starting', async () => {
