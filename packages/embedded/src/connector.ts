@@ -1,14 +1,13 @@
+import type { EmbeddedUser } from '@portico/core'
 import {
   type Alert,
-  Alerts,
   AUTH_CONNECTOR_TYPE,
   type EmbeddedAuthApi,
   type EmbeddedHost,
-  type EmbeddedUser,
-  ErrorText,
   StorageKey,
   safeLocalStorage,
-} from '@portico/core'
+} from '@portico/core/internal'
+import { Alerts, ErrorText } from '@portico/core/shared'
 import { createConnector } from '@wagmi/core'
 import type { Address } from 'viem'
 import type { FrameClient, FrameTimeouts } from './frame-client.ts'

@@ -1,4 +1,5 @@
-import { Alerts, ErrorText, FRAME, FRAME_PLACE, ProviderErrorCode } from '@portico/core'
+import { FRAME, FRAME_PLACE } from '@portico/core/internal'
+import { Alerts, ErrorText, ProviderErrorCode } from '@portico/core/shared'
 import { FrameError } from './frame-error.ts'
 import {
   errorPayload,

@@ -1,5 +1,4 @@
-import { ErrorText, ProviderErrorCode } from '@portico/core/errors'
-import { classifyRpcMethod } from '@portico/core/rpc-policy'
+import { classifyRpcMethod, ErrorText, ProviderErrorCode } from '@portico/core/shared'
 import type { Address } from 'viem'
 import type { MessageType, RequestOf, SuccessOf } from '../protocol.ts'
 import { ApiError, callAuth, type FrameIdentity } from './api.ts'
