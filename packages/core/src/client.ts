@@ -10,7 +10,6 @@ import {
   disconnect as wagmiDisconnect,
   watchConnectors,
 } from '@wagmi/core'
-import type { Chain } from 'viem'
 import { accountDataLoader, connectedProvider } from './account/load.ts'
 import { createNativeBalance } from './account/native-balance.ts'
 import { lazyAnalytics } from './analytics/lazy.ts'
@@ -21,7 +20,7 @@ import { createEmbeddedController } from './embedded/index.ts'
 import { ErrorText, isUserRejection, PorticoError, toPorticoError } from './errors.ts'
 import { createExplorer } from './explorer/explorer.ts'
 import { createNames } from './names/names.ts'
-import { toCaipNetwork } from './network.ts'
+import { pageChain, toCaipNetwork } from './network.ts'
 import { type ResolvedOptions, resolveOptions } from './options.ts'
 import type { CreatePorticoParameters, Portico } from './portico.ts'
 import { createSiwxFlow } from './siwx/flow.ts'
@@ -39,7 +38,7 @@ import { createWalletConnectController } from './walletconnect/controller.ts'
 export function createPortico(parameters: CreatePorticoParameters): Portico {
   const { wagmiConfig, initialState, ...input } = parameters
   const options: ResolvedOptions = resolveOptions(input)
-  const chain = options.networks[0] as Chain
+  const chain = pageChain(options.networks, wagmiConfig.chains)
   const network = toCaipNetwork(chain)
   const storage = parameters.storage ?? safeLocalStorage()
   const isMobile = parameters.isMobile ?? false
