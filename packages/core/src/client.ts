@@ -23,6 +23,7 @@ import { createNames } from './names/names.ts'
 import { pageChain, toCaipNetwork } from './network.ts'
 import { type ResolvedOptions, resolveOptions } from './options.ts'
 import type { CreatePorticoParameters, Portico } from './portico.ts'
+import { lazyServicesClient } from './services.ts'
 import { createSiwxFlow } from './siwx/flow.ts'
 import { safeLocalStorage } from './storage.ts'
 import { createStore } from './store.ts'
@@ -57,10 +58,13 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
   })
   const toast = createToastStore()
 
+  // One services client for the wallet list, names, analytics and the account data; its code loads
+  // with the first request.
+  const services = lazyServicesClient(options)
   // Events of behaviour §7: the client code loads at the first one (lazy.ts), never when analytics is off.
   const analytics = lazyAnalytics({
     enabled: options.features.analytics,
-    servicesUrl: options.servicesUrl,
+    services,
     projectId: options.projectId,
   })
   modal.store.subscribe((next, previous) => {
@@ -87,8 +91,7 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
   const balance = createNativeBalance({ wagmiConfig, chain, storage, toast, account })
   // Account names (issue 14): the connected address's name in the button and header.
   const names = createNames({
-    servicesUrl: options.servicesUrl,
-    projectId: options.projectId,
+    services,
     chainId: chain.id,
     storage,
     account,
@@ -98,8 +101,7 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
   const recent = createRecentWallets(storage)
   // The services' wallet list (issue 10 §3): fetched when the Connect view first shows.
   const explorer = createExplorer({
-    servicesUrl: options.servicesUrl,
-    projectId: options.projectId,
+    services,
     caipNetworkId: network.caipNetworkId,
     options,
     recentIds: () => recent.store.getState().wallets.map((wallet) => wallet.id),
@@ -119,8 +121,7 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
   // Tokens, NFTs and activity of the connected address, from the services (issue 3); the code
   // arrives with the first account view.
   const loadAccountData = accountDataLoader({
-    servicesUrl: options.servicesUrl,
-    projectId: options.projectId,
+    services,
     storage,
     toast,
     network,

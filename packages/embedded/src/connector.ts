@@ -1,4 +1,4 @@
-import type { EmbeddedUser } from '@portico/core'
+import type { EmbeddedUser, ServicesSettings } from '@portico/core'
 import {
   type Alert,
   AUTH_CONNECTOR_TYPE,
@@ -14,9 +14,7 @@ import type { FrameClient, FrameTimeouts } from './frame-client.ts'
 import { FrameError } from './frame-error.ts'
 import type { EmbeddedProvider } from './provider.ts'
 
-export interface EmbeddedWalletParameters {
-  servicesUrl: string
-  projectId: string
+export interface EmbeddedWalletParameters extends ServicesSettings {
   enableLogger?: boolean | undefined
   timeouts?: Partial<FrameTimeouts> | undefined
 }

@@ -1,3 +1,4 @@
+import type { ServicesSettings } from '@portico/core'
 import { FRAME, FRAME_PLACE } from '@portico/core/internal'
 import { Alerts, ErrorText, ProviderErrorCode } from '@portico/core/shared'
 import { FrameError } from './frame-error.ts'
@@ -20,9 +21,7 @@ export type FrameTimeouts = Pick<
   'loadTimeoutMs' | 'requestTimeoutMs' | 'signOutTimeoutMs' | 'readyDelayMs'
 >
 
-interface FrameClientOptions {
-  servicesUrl: string
-  projectId: string
+interface FrameClientOptions extends ServicesSettings {
   chainId: number
   enableLogger?: boolean | undefined
   /** behaviour §9's values by default; tests shorten them. */
