@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { addressOfKey, ensureSmartAccounts, readEntryPointArtifact, startAnvil } from '@portico/contracts'
 import { freePort } from '@portico/contracts/testing'
-import { toPorticoSmartAccount } from '@portico/core/smart-account'
+import { toPorticoSmartAccount } from '@portico/core/shared'
 import { startServer } from '@portico/server'
 import { createPublicClient, createTestClient, type Hex, http, parseEther } from 'viem'
 import {

@@ -10,7 +10,7 @@ import {
 } from '@portico/contracts'
 import { freePort } from '@portico/contracts/testing'
 import { type Database, openDatabase } from '@portico/server'
-import { createScratchDatabase } from '@portico/server/scratch-database'
+import { createScratchDatabase } from '@portico/server/testing'
 import { encodeFunctionData, type Hex, numberToHex, parseUnits } from 'viem'
 
 export interface BenchChain {

@@ -1,4 +1,5 @@
-import { ChainIndexer, type Database } from '@portico/server'
+import type { Database } from '@portico/server'
+import { ChainIndexer } from '@portico/server/testing'
 import { createPublicClient, http, numberToHex, type PublicClient } from 'viem'
 import { benchDatabases, startBenchChain } from './chain.ts'
 

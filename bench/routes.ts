@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { DEV_ACCOUNTS } from '@portico/contracts'
-import { buildServer, createProject, startChainServices } from '@portico/server'
+import { buildServer, createProject } from '@portico/server'
+import { startChainServices } from '@portico/server/testing'
 import autocannon from 'autocannon'
 import { createPublicClient, http } from 'viem'
 import { type BenchChain, benchDatabases, startBenchChain } from './chain.ts'

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { DEV_ACCOUNTS, startAnvil } from '@portico/contracts'
 import { freePort } from '@portico/contracts/testing'
-import { buildServer, createProject, openDatabase, startRpcProxy } from '@portico/server'
+import { buildServer, createProject, openDatabase } from '@portico/server'
+import { startRpcProxy } from '@portico/server/testing'
 import { percentile } from './stats.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { DEV_ACCOUNTS } from '@portico/contracts'
-import { porticoAccountFactoryAbi } from '@portico/core/smart-account'
+import { porticoAccountFactoryAbi } from '@portico/core/shared'
 import type { Browser, Page } from 'playwright-core'
 import { createPublicClient, type Hex, http, isAddressEqual, parseUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'

@@ -1,5 +1,6 @@
 import { DEV_ACCOUNTS } from '@portico/contracts'
-import { formatTokenAmount, shortenAddress, WalletConnectText } from '@portico/core'
+import { formatTokenAmount, shortenAddress } from '@portico/core'
+import { WalletConnectText } from '@portico/core/internal'
 import type { Page } from 'playwright-core'
 import { createPublicClient, type Hex, http, verifyMessage } from 'viem'
 import { describe, expect, inject, it } from 'vitest'

@@ -6,7 +6,7 @@ import {
   porticoAccountFactoryAbi,
   porticoPaymasterAbi,
   replaySafeTypedData,
-} from '@portico/core/smart-account'
+} from '@portico/core/shared'
 import { createPublicClient, createWalletClient, http, keccak256, type PublicClient, stringToHex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { anvil as anvilChain } from 'viem/chains'

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { porticoPaymasterAbi } from '@portico/core/smart-account'
+import { porticoPaymasterAbi } from '@portico/core/shared'
 import {
   type Account,
   type Address,

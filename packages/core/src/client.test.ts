@@ -1,7 +1,7 @@
-import { foundry } from 'viem/chains'
+import { foundry, mainnet } from 'viem/chains'
 import { describe, expect, it } from 'vitest'
 import { createPortico } from './client.ts'
-import { PorticoError } from './errors.ts'
+import { ErrorText, PorticoError } from './errors.ts'
 import { createMemoryStorage, StorageKey } from './storage.ts'
 import { alice, testWagmiConfig, type Wallet } from './wagmi.test-support.ts'
 
@@ -28,6 +28,15 @@ async function mounted(wallets: Record<string, Wallet>, balance = 0n) {
 }
 
 describe('createPortico', () => {
+  it("refuses a network that is not the wagmi config's first chain, the one the connectors use", () => {
+    const wagmiConfig = testWagmiConfig({})
+    const make = () => createPortico({ projectId: 'p', networks: [mainnet], wagmiConfig })
+    expect(make).toThrow(PorticoError)
+    expect(make).toThrow(
+      `${ErrorText.NETWORK_NOT_WAGMI_CHAIN} (networks: ${mainnet.id}, wagmi: ${foundry.id})`,
+    )
+  })
+
   it('connects through wagmi: the account follows, the wallet is remembered and its balance read', async () => {
     const { portico, storage } = await mounted(
       { 'io.alice': { accounts: [alice] } },

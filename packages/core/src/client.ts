@@ -10,7 +10,6 @@ import {
   disconnect as wagmiDisconnect,
   watchConnectors,
 } from '@wagmi/core'
-import type { Chain } from 'viem'
 import { accountDataLoader, connectedProvider } from './account/load.ts'
 import { createNativeBalance } from './account/native-balance.ts'
 import { lazyAnalytics } from './analytics/lazy.ts'
@@ -21,9 +20,10 @@ import { createEmbeddedController } from './embedded/index.ts'
 import { ErrorText, isUserRejection, PorticoError, toPorticoError } from './errors.ts'
 import { createExplorer } from './explorer/explorer.ts'
 import { createNames } from './names/names.ts'
-import { toCaipNetwork } from './network.ts'
+import { pageChain, toCaipNetwork } from './network.ts'
 import { type ResolvedOptions, resolveOptions } from './options.ts'
 import type { CreatePorticoParameters, Portico } from './portico.ts'
+import { lazyServicesClient } from './services.ts'
 import { createSiwxFlow } from './siwx/flow.ts'
 import { safeLocalStorage } from './storage.ts'
 import { createStore } from './store.ts'
@@ -39,7 +39,7 @@ import { createWalletConnectController } from './walletconnect/controller.ts'
 export function createPortico(parameters: CreatePorticoParameters): Portico {
   const { wagmiConfig, initialState, ...input } = parameters
   const options: ResolvedOptions = resolveOptions(input)
-  const chain = options.networks[0] as Chain
+  const chain = pageChain(options.networks, wagmiConfig.chains)
   const network = toCaipNetwork(chain)
   const storage = parameters.storage ?? safeLocalStorage()
   const isMobile = parameters.isMobile ?? false
@@ -58,10 +58,13 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
   })
   const toast = createToastStore()
 
+  // One services client for the wallet list, names, analytics and the account data; its code loads
+  // with the first request.
+  const services = lazyServicesClient(options)
   // Events of behaviour §7: the client code loads at the first one (lazy.ts), never when analytics is off.
   const analytics = lazyAnalytics({
     enabled: options.features.analytics,
-    servicesUrl: options.servicesUrl,
+    services,
     projectId: options.projectId,
   })
   modal.store.subscribe((next, previous) => {
@@ -88,8 +91,7 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
   const balance = createNativeBalance({ wagmiConfig, chain, storage, toast, account })
   // Account names: the connected address's name in the button and header.
   const names = createNames({
-    servicesUrl: options.servicesUrl,
-    projectId: options.projectId,
+    services,
     chainId: chain.id,
     storage,
     account,
@@ -99,8 +101,7 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
   const recent = createRecentWallets(storage)
   // The services' wallet list: fetched when the Connect view first shows.
   const explorer = createExplorer({
-    servicesUrl: options.servicesUrl,
-    projectId: options.projectId,
+    services,
     caipNetworkId: network.caipNetworkId,
     options,
     recentIds: () => recent.store.getState().wallets.map((wallet) => wallet.id),
@@ -120,8 +121,7 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
   // Tokens, NFTs and activity of the connected address, from the services; the code
   // arrives with the first account view.
   const loadAccountData = accountDataLoader({
-    servicesUrl: options.servicesUrl,
-    projectId: options.projectId,
+    services,
     storage,
     toast,
     network,

@@ -31,6 +31,8 @@ export const ErrorText = {
   SIWE_CONFIG_CONFLICT: 'Cannot set both `siweConfig` and `siwx` options',
   NO_NETWORKS: 'At least one network is required',
   SEVERAL_NETWORKS: 'Portico supports exactly one network',
+  NETWORK_NOT_WAGMI_CHAIN:
+    "Portico's network must be the first chain of the wagmi config, the chain its connectors use: put the same chain in `networks` and first in wagmi's `chains`",
 } as const
 
 /** `Please try again after {n} seconds` — the e-mail cooldown toast ("1 second" when it is one). */

@@ -1,9 +1,7 @@
 import { type HttpTransport, type HttpTransportConfig, http } from 'viem'
+import type { ServicesSettings } from './services.ts'
 
-export interface ServicesTransportParameters {
-  /** The services' base URL, as given to `createPortico`. */
-  servicesUrl: string
-  projectId: string
+export interface ServicesTransportParameters extends ServicesSettings {
   /** The chain the transport reads; the services must proxy it. */
   chainId: number
   /** viem's http transport options, over the defaults below. */

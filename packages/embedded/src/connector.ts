@@ -1,23 +1,20 @@
+import type { EmbeddedUser, ServicesSettings } from '@portico/core'
 import {
   type Alert,
-  Alerts,
   AUTH_CONNECTOR_TYPE,
   type EmbeddedAuthApi,
   type EmbeddedHost,
-  type EmbeddedUser,
-  ErrorText,
   StorageKey,
   safeLocalStorage,
-} from '@portico/core'
+} from '@portico/core/internal'
+import { Alerts, ErrorText } from '@portico/core/shared'
 import { createConnector } from '@wagmi/core'
 import type { Address } from 'viem'
 import type { FrameClient, FrameTimeouts } from './frame-client.ts'
 import { FrameError } from './frame-error.ts'
 import type { EmbeddedProvider } from './provider.ts'
 
-export interface EmbeddedWalletParameters {
-  servicesUrl: string
-  projectId: string
+export interface EmbeddedWalletParameters extends ServicesSettings {
   enableLogger?: boolean | undefined
   timeouts?: Partial<FrameTimeouts> | undefined
 }
@@ -84,12 +81,16 @@ export function embeddedWallet(parameters: EmbeddedWalletParameters) {
     }
     // Every connect sets the account type again (behaviour §1); on a chain without smart accounts
     // the frame keeps the EOA, and the modal says so only when the user asks for the other one.
-    const connectWithPreferredAccount = async () => {
+    // Answers the connected account's address, or nothing when the chain keeps the EOA.
+    const connectWithPreferredAccount = async (): Promise<Address | undefined> => {
       const type = host?.accountType?.() ?? 'smartAccount'
-      await alerting((frame) => frame.request('SET_PREFERRED_ACCOUNT', { type })).catch((error: unknown) => {
+      try {
+        return (await alerting((frame) => frame.request('SET_PREFERRED_ACCOUNT', { type }))).address
+      } catch (error) {
         if (!(error instanceof FrameError) || error.message !== ErrorText.SMART_ACCOUNTS_UNSUPPORTED)
           throw error
-      })
+        return undefined
+      }
     }
     const useUser = (user: EmbeddedUser) => {
       accounts = [user.address]
@@ -100,10 +101,12 @@ export function embeddedWallet(parameters: EmbeddedWalletParameters) {
       id: EMBEDDED_CONNECTOR_ID,
       name: 'Email',
       type: AUTH_CONNECTOR_TYPE,
+      // The login that came before gave the page its user (`useUser`), and the account type's answer
+      // names the address: the user is asked for only when neither did.
       async connect() {
-        await connectWithPreferredAccount()
-        const user = await alerting((frame) => frame.request('GET_USER', {}))
-        useUser(user)
+        const address = await connectWithPreferredAccount()
+        if (address) accounts = [address]
+        else if (accounts.length === 0) useUser(await alerting((frame) => frame.request('GET_USER', {})))
         return { accounts, chainId: chain.id } as never
       },
       async disconnect() {

@@ -1,4 +1,6 @@
-import { Alerts, ErrorText, FRAME, FRAME_PLACE, ProviderErrorCode } from '@portico/core'
+import type { ServicesSettings } from '@portico/core'
+import { FRAME, FRAME_PLACE } from '@portico/core/internal'
+import { Alerts, ErrorText, ProviderErrorCode } from '@portico/core/shared'
 import { FrameError } from './frame-error.ts'
 import {
   errorPayload,
@@ -19,9 +21,7 @@ export type FrameTimeouts = Pick<
   'loadTimeoutMs' | 'requestTimeoutMs' | 'signOutTimeoutMs' | 'readyDelayMs'
 >
 
-interface FrameClientOptions {
-  servicesUrl: string
-  projectId: string
+interface FrameClientOptions extends ServicesSettings {
   chainId: number
   enableLogger?: boolean | undefined
   /** behaviour §9's values by default; tests shorten them. */

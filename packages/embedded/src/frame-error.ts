@@ -1,4 +1,5 @@
-import { type Alert, type EmbeddedErrorCode, PorticoError } from '@portico/core'
+import { type EmbeddedErrorCode, PorticoError } from '@portico/core'
+import type { Alert } from '@portico/core/internal'
 
 /**
  * A frame failure; `alert` is the behaviour §8 alert the modal shows for it, when there is one. Its own

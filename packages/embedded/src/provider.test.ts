@@ -1,4 +1,5 @@
-import { APPROVAL_RPC_METHODS, type EmbeddedHost, SAFE_RPC_METHODS } from '@portico/core'
+import type { EmbeddedHost } from '@portico/core/internal'
+import { APPROVAL_RPC_METHODS, SAFE_RPC_METHODS } from '@portico/core/shared'
 import { expect, test } from 'vitest'
 import type { FrameClient } from './frame-client.ts'
 import { createEmbeddedProvider } from './provider.ts'

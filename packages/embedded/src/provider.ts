@@ -1,4 +1,5 @@
-import { classifyRpcMethod, type EmbeddedHost, ErrorText } from '@portico/core'
+import type { EmbeddedHost } from '@portico/core/internal'
+import { classifyRpcMethod, ErrorText } from '@portico/core/shared'
 import {
   InternalRpcError,
   numberToHex,

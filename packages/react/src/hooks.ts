@@ -1,13 +1,7 @@
 'use client'
 
-import {
-  type AccountSnapshot,
-  type CaipNetwork,
-  nameOf,
-  type RouterData,
-  type Store,
-  type View,
-} from '@portico/core'
+import type { AccountSnapshot, CaipNetwork } from '@portico/core'
+import { nameOf, type RouterData, type Store, type View } from '@portico/core/internal'
 import { useCallback, useEffect, useSyncExternalStore } from 'react'
 import { usePortico } from './context.ts'
 

@@ -1,4 +1,4 @@
-import { ServerErrorText } from '@portico/core/errors'
+import { ServerErrorText } from '@portico/core/shared'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { addOrigin, createProject, type Project } from './projects/repository.ts'

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:net'
-import { ServerErrorText } from '@portico/core/errors'
+import { ServerErrorText } from '@portico/core/shared'
 import { afterEach, expect, test } from 'vitest'
 import { startServer } from './start.ts'
 import { describeEachBackend, type TestStore } from './test-support/backends.ts'

@@ -6,6 +6,7 @@ import type { Timers } from '../stores/modal.ts'
 import { createToastStore } from '../stores/toast.ts'
 import { createAccountData } from './account-data.ts'
 import { ALICE, BOB, balance, CHAIN, nftTransfer, transaction } from './fixtures.test-support.ts'
+import { createServicesClient } from './http-client.ts'
 import type { RequestProvider } from './wallet-assets.ts'
 
 const NO_ANALYTICS = { track: async () => {}, trackError: async () => {} }
@@ -32,15 +33,13 @@ function setup(route: Route, walletProvider?: () => Promise<RequestProvider | un
   const account = createStore<{ address: string | undefined }>({ address: ALICE })
   const toast = createToastStore({ timers: noTimers })
   const data = createAccountData({
-    servicesUrl: 'http://s.test',
-    projectId: 'p',
+    services: createServicesClient({ baseUrl: 'http://s.test', projectId: 'p', fetch }),
     analytics: NO_ANALYTICS,
     storage: createMemoryStorage(),
     toast,
     network: { id: 31337, caipNetworkId: CHAIN },
     account,
     walletProvider,
-    fetch,
     timers: noTimers,
     now: () => clock,
   })
@@ -272,14 +271,12 @@ describe('after a send', () => {
       return { status: 200, body: { data, next: null } }
     })
     const data = createAccountData({
-      servicesUrl: 'http://s.test',
-      projectId: 'p',
+      services: createServicesClient({ baseUrl: 'http://s.test', projectId: 'p', fetch }),
       analytics: NO_ANALYTICS,
       storage: createMemoryStorage(),
       toast: createToastStore({ timers: noTimers }),
       network: { id: 31337, caipNetworkId: CHAIN },
       account: createStore<{ address: string | undefined }>({ address: ALICE }),
-      fetch,
       timers: {
         setTimeout: (callback, ms) => {
           waits.push(ms)

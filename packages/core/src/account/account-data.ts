@@ -9,7 +9,7 @@ import type { Store } from '../store.ts'
 import { systemTimers, type Timers } from '../stores/modal.ts'
 import type { ToastStore } from '../stores/toast.ts'
 import { type BalancesStore, createBalancesStore } from './balances-store.ts'
-import { createServicesClient, type ServicesClient } from './http-client.ts'
+import type { ServicesClient } from './http-client.ts'
 import { createNftsStore, type NftsStore } from './nfts-store.ts'
 import { createTransactionsStore, type TransactionsStore } from './transactions-store.ts'
 import type { RequestProvider } from './wallet-assets.ts'
@@ -26,8 +26,8 @@ const AFTER_SEND_ATTEMPTS = 10
 const AFTER_SEND_INTERVAL_MS = 1_000
 
 export interface AccountDataParameters {
-  servicesUrl: string
-  projectId: string
+  /** The page's shared services client. */
+  services: ServicesClient
   storage: KeyValueStorage
   toast: ToastStore
   network: { id: number; caipNetworkId: string }
@@ -36,7 +36,6 @@ export interface AccountDataParameters {
   walletProvider?: (() => Promise<RequestProvider | undefined>) | undefined
   /** The page's analytics (`createPortico`'s, which loads its client at the first event). */
   analytics: Analytics
-  fetch?: typeof globalThis.fetch | undefined
   /** `features.onramp`: on-ramp purchases show in Activity. */
   onramp?: boolean | undefined
   timers?: Timers | undefined
@@ -57,20 +56,17 @@ export interface AccountData {
 }
 
 export function createAccountData({
-  servicesUrl,
-  projectId,
+  services,
   storage,
   toast,
   network,
   account,
   walletProvider,
   analytics,
-  fetch,
   onramp,
   timers = systemTimers,
   now,
 }: AccountDataParameters): AccountData {
-  const services = createServicesClient({ baseUrl: servicesUrl, projectId, fetch })
   const balances = createBalancesStore({ services, storage, toast, network, walletProvider, now })
   const transactions = createTransactionsStore({ services, toast, network, analytics, onramp })
   const nfts = createNftsStore({ services, network })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { lazyServicesClient } from '../services.ts'
 import { createMemoryStorage } from '../storage.ts'
 import { createStore } from '../store.ts'
 import { createToastStore } from '../stores/toast.ts'
@@ -8,10 +9,10 @@ import { accountDataLoader } from './load.ts'
 const NO_ANALYTICS = { track: async () => {}, trackError: async () => {} }
 
 describe('accountDataLoader', () => {
-  it('loads the account data once and hands every caller the same instance', async () => {
+  it('loads the account data once, on the page’s services client, and hands every caller the same instance', async () => {
+    const services = lazyServicesClient({ servicesUrl: 'http://s.test', projectId: 'p' })
     const load = accountDataLoader({
-      servicesUrl: 'http://s.test',
-      projectId: 'p',
+      services,
       analytics: NO_ANALYTICS,
       storage: createMemoryStorage(),
       toast: createToastStore(),
@@ -21,6 +22,7 @@ describe('accountDataLoader', () => {
     const [first, second] = await Promise.all([load(), load()])
     expect(first).toBe(second)
     expect(await load()).toBe(first)
+    expect(first.services).toBe(await services())
     expect(first.transactions.store.getState()).toMatchObject({ transactions: [], loading: false })
   })
 })

@@ -4,14 +4,22 @@
  * the first account view awaits it. Every caller gets the same instance.
  */
 import { type Config, getConnection } from '@wagmi/core'
+import type { LazyServicesClient } from '../services.ts'
 import type { AccountData, AccountDataParameters } from './account-data.ts'
 import type { RequestProvider } from './wallet-assets.ts'
 
-export function accountDataLoader(parameters: AccountDataParameters): () => Promise<AccountData> {
+export interface AccountDataLoaderParameters extends Omit<AccountDataParameters, 'services'> {
+  services: LazyServicesClient
+}
+
+export function accountDataLoader({
+  services,
+  ...parameters
+}: AccountDataLoaderParameters): () => Promise<AccountData> {
   let loading: Promise<AccountData> | undefined
   return () => {
-    loading ??= import('./account-data.ts').then(
-      ({ createAccountData }) => createAccountData(parameters),
+    loading ??= Promise.all([services(), import('./account-data.ts')]).then(
+      ([client, { createAccountData }]) => createAccountData({ ...parameters, services: client }),
       (error: unknown) => {
         // A chunk that failed to load (network blip, new deploy) is tried again next time.
         loading = undefined

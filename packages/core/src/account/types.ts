@@ -1,6 +1,6 @@
 /**
  * The shapes the account views read from the services (behaviour §3, §7). The services answer with
- * `Balance` and `Nft` as written here (`@portico/core/account/types`); the client treats every
+ * `Balance` and `Nft` as written here (`@portico/core/shared`); the client treats every
  * field as untrusted text that is rendered as text only.
  */
 
@@ -23,7 +23,7 @@ export interface Balance {
   verified?: boolean | undefined
 }
 
-export interface FungibleInfo {
+interface FungibleInfo {
   name?: string | undefined
   symbol?: string | undefined
   icon?: { url?: string | undefined } | undefined
@@ -31,7 +31,7 @@ export interface FungibleInfo {
   verified?: boolean | undefined
 }
 
-export interface NftInfo {
+interface NftInfo {
   name?: string | undefined
   content?: { preview?: { url?: string | undefined } | undefined } | undefined
   flags?: { is_spam?: boolean | undefined } | undefined

@@ -3,6 +3,9 @@ import { createServicesClient } from '../account/http-client.ts'
 import { type Analytics, createAnalytics } from './client.ts'
 import { lazyAnalytics } from './lazy.ts'
 
+// The tests hand lazyAnalytics their own `load`, so the shared services client is never asked for.
+const unused = () => Promise.reject(new Error('not asked'))
+
 const recording = () => {
   const events: string[] = []
   const analytics: Analytics = {
@@ -19,7 +22,7 @@ describe('the analytics the modal starts with', () => {
     let release: () => void = () => {}
     const lazy = lazyAnalytics({
       enabled: true,
-      servicesUrl: 'https://services.test',
+      services: unused,
       projectId: 'p',
       load: () => {
         loads++
@@ -42,7 +45,7 @@ describe('the analytics the modal starts with', () => {
     let loads = 0
     const lazy = lazyAnalytics({
       enabled: false,
-      servicesUrl: 'https://services.test',
+      services: unused,
       projectId: 'p',
       load: async () => {
         loads++
@@ -59,7 +62,7 @@ describe('the analytics the modal starts with', () => {
     let fail = true
     const lazy = lazyAnalytics({
       enabled: true,
-      servicesUrl: 'https://services.test',
+      services: unused,
       projectId: 'p',
       load: async () => {
         if (fail) throw new TypeError('Failed to fetch dynamically imported module')
@@ -82,7 +85,7 @@ describe('the analytics the modal starts with', () => {
     }) as typeof globalThis.fetch
     const lazy = lazyAnalytics({
       enabled: true,
-      servicesUrl: 'https://services.test',
+      services: unused,
       projectId: 'p',
       load: async () =>
         createAnalytics({

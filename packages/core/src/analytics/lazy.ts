@@ -1,15 +1,16 @@
 /**
  * The analytics the modal holds from the start: a stand-in that loads the real client (client.ts,
- * the services client under it) at the first event — in practice the first MODAL_OPEN, after the
+ * on the page's shared services client) at the first event — in practice the first MODAL_OPEN, after the
  * click — so none of that code is in the page's first download. Events sent meanwhile wait on the
  * same load and go out in order. With analytics off nothing is ever loaded or sent.
  */
+import type { LazyServicesClient } from '../services.ts'
 import type { Analytics } from './client.ts'
 
 export interface LazyAnalyticsParameters {
   /** `features.analytics` (and `enableAnalytics`): false means nothing is loaded or sent. */
   enabled: boolean
-  servicesUrl: string
+  services: LazyServicesClient
   projectId: string
   /** Brings the client; the chunk of analytics-client.ts by default. Tests pass their own. */
   load?: (() => Promise<Analytics>) | undefined
@@ -20,13 +21,13 @@ const NO_ANALYTICS: Analytics = {
   trackError: async () => {},
 }
 
-export function lazyAnalytics({ enabled, servicesUrl, projectId, load }: LazyAnalyticsParameters): Analytics {
+export function lazyAnalytics({ enabled, services, projectId, load }: LazyAnalyticsParameters): Analytics {
   if (!enabled) return NO_ANALYTICS
   const bring =
     load ??
     (() =>
-      import('./analytics-client.ts').then(({ servicesAnalytics }) =>
-        servicesAnalytics({ servicesUrl, projectId }),
+      Promise.all([services(), import('./analytics-client.ts')]).then(([client, { servicesAnalytics }]) =>
+        servicesAnalytics(client, projectId),
       ))
   let client: Promise<Analytics | undefined> | undefined
   // A chunk that failed to load (network blip, new deploy) drops its waiting events; the next event tries again.

@@ -1,5 +1,6 @@
 import type { Connector } from '@wagmi/core'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { lazyServicesClient } from '../services.ts'
 import { createRouter } from '../stores/router.ts'
 import { createExplorer } from './explorer.ts'
 import { connectRemotely, walletConnectConnector } from './remote.ts'
@@ -11,8 +12,7 @@ const trust = explorerWallet('com.trustwallet.app', { name: 'Trust Wallet' })
 function setup(featuredWalletIds: string[] = []) {
   const router = createRouter('Connect')
   const explorer = createExplorer({
-    servicesUrl: 'https://services.example',
-    projectId: 'p1',
+    services: lazyServicesClient({ servicesUrl: 'https://services.example', projectId: 'p1' }),
     caipNetworkId: 'eip155:31337',
     options: { featuredWalletIds, includeWalletIds: [], excludeWalletIds: ['io.rabby'] },
     recentIds: () => ['com.trustwallet.app'],

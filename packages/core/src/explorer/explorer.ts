@@ -5,6 +5,7 @@
  * the first list.
  */
 import { WALLET_LIST } from '../constants.ts'
+import type { LazyServicesClient } from '../services.ts'
 import { createStore, type Store } from '../store.ts'
 import type { Router } from '../stores/router.ts'
 import { type InstalledWallet, installedConnector } from './installed.ts'
@@ -35,8 +36,7 @@ export interface PorticoExplorer {
 }
 
 export interface ExplorerParameters {
-  servicesUrl: string
-  projectId: string
+  services: LazyServicesClient
   caipNetworkId: string
   options: {
     featuredWalletIds: readonly string[]
@@ -48,7 +48,7 @@ export interface ExplorerParameters {
 }
 
 export function createExplorer(parameters: ExplorerParameters): PorticoExplorer {
-  const { servicesUrl, projectId, caipNetworkId, options, router } = parameters
+  const { services, caipNetworkId, options, router } = parameters
   const store = createStore<ExplorerListState>({ status: 'idle', first: undefined, named: [] })
   const filter = {
     include: options.includeWalletIds,
@@ -57,15 +57,8 @@ export function createExplorer(parameters: ExplorerParameters): PorticoExplorer 
   }
 
   async function fetchWallets(query: WalletListQuery, signal?: AbortSignal) {
-    const [{ createServicesClient }, { getWallets }] = await Promise.all([
-      import('../account/http-client.ts'),
-      import('./wallet-list.ts'),
-    ])
-    return getWallets(
-      createServicesClient({ baseUrl: servicesUrl, projectId }),
-      { ...filter, ...query },
-      signal,
-    )
+    const [client, { getWallets }] = await Promise.all([services(), import('./wallet-list.ts')])
+    return getWallets(client, { ...filter, ...query }, signal)
   }
 
   function load() {

@@ -2,7 +2,7 @@
  * A wallet of the services' registry as `GET /v1/wallets` answers it (behaviour §3 wallet list
  * entry, plus the store links and homepage the wallet's own page offers), and the rules for the
  * links in it, which the services apply when they read the registry and the modal again before it
- * puts one in an `href`. Shared by both sides: `@portico/core/explorer/wallet`.
+ * puts one in an `href`. Shared by both sides: `@portico/core/shared`.
  */
 
 export interface ExplorerWallet {
@@ -74,7 +74,7 @@ export function supportsChains(wallet: Pick<ExplorerWallet, 'chains'>, chains: r
 }
 
 /** Where a wallet can be got, in the order the wallet's page lists them. */
-export const GET_WALLET_LINKS = ['app_store', 'play_store', 'chrome_store', 'homepage'] as const
+const GET_WALLET_LINKS = ['app_store', 'play_store', 'chrome_store', 'homepage'] as const
 export type GetWalletLink = (typeof GET_WALLET_LINKS)[number]
 
 /** The store links and homepage of a wallet that are https: what its page offers to get it. */

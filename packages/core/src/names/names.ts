@@ -2,6 +2,7 @@
  * Account names as `createPortico` holds them: the identities of addresses, the connected
  * one looked up on every change of account, and the registration code fetched with its view.
  */
+import type { LazyServicesClient } from '../services.ts'
 import type { KeyValueStorage } from '../storage.ts'
 import type { Store } from '../store.ts'
 import { createIdentities, type IdentitiesSnapshot, type Identity } from './identities.ts'
@@ -19,8 +20,7 @@ export interface PorticoNames {
 }
 
 export interface NamesParameters {
-  servicesUrl: string
-  projectId: string
+  services: LazyServicesClient
   chainId: number
   storage: KeyValueStorage
   account: Pick<Store<{ address: `0x${string}` | undefined }>, 'getState' | 'subscribe'>
@@ -29,11 +29,7 @@ export interface NamesParameters {
 }
 
 export function createNames(parameters: NamesParameters): PorticoNames {
-  const { servicesUrl, projectId, chainId, storage, account, signMessage, initial } = parameters
-  const client = () =>
-    import('../account/http-client.ts').then(({ createServicesClient }) =>
-      createServicesClient({ baseUrl: servicesUrl, projectId }),
-    )
+  const { services: client, chainId, storage, account, signMessage, initial } = parameters
   const identities = createIdentities({
     storage,
     initial,

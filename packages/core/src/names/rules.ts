@@ -11,7 +11,7 @@ export const NameRuleText = {
   RESERVED: 'This name is reserved',
 } as const
 
-export const NAME_MIN_LENGTH = 4
+const NAME_MIN_LENGTH = 4
 // A DNS label's limit, so a name stays a valid ENS name under the suffix.
 export const NAME_MAX_LENGTH = 63
 

@@ -1,3 +1,4 @@
+import type { ServicesSettings } from '../services.ts'
 import type { SIWXMessageData, SIWXSession } from './session.ts'
 
 /**
@@ -18,9 +19,7 @@ export interface SIWXConfig {
   getRequired?(): boolean
 }
 
-export interface PageSiwxOptions {
-  servicesUrl: string
-  projectId: string
+export interface PageSiwxOptions extends ServicesSettings {
   required?: boolean
   statement?: string
   /** The page server's same-origin endpoint that keeps the session in an HttpOnly cookie. */

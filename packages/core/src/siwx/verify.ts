@@ -13,7 +13,7 @@ export type SiweFieldFailure =
   | 'expired'
   | 'not yet valid'
 
-export type SiweFailure = 'invalid message' | SiweFieldFailure | 'invalid signature'
+type SiweFailure = 'invalid message' | SiweFieldFailure | 'invalid signature'
 
 export type SiweVerification = { success: true; fields: SiweFields } | { success: false; reason: SiweFailure }
 

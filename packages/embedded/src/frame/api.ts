@@ -1,5 +1,5 @@
 import type { EmbeddedErrorCode } from '@portico/core'
-import { ErrorText } from '@portico/core/errors'
+import { ErrorText } from '@portico/core/shared'
 import { errorReason } from '../protocol.ts'
 import type { DeviceKey } from './keys/device-key.ts'
 

@@ -1,4 +1,4 @@
-import { formatFee } from '@portico/core'
+import { formatFee } from '@portico/core/internal'
 import { numberToHex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { ChainRead } from './chain-read.ts'

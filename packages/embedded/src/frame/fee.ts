@@ -1,4 +1,4 @@
-import { formatFee } from '@portico/core'
+import { formatFee } from '@portico/core/internal'
 import { numberToHex } from 'viem'
 import { type ChainRead, quantity } from './chain-read.ts'
 import type { TransactionFields } from './request-details.ts'

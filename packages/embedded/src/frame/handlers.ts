@@ -1,5 +1,4 @@
-import { ErrorText, ProviderErrorCode } from '@portico/core/errors'
-import { classifyRpcMethod } from '@portico/core/rpc-policy'
+import { classifyRpcMethod, ErrorText, ProviderErrorCode } from '@portico/core/shared'
 import type { Address } from 'viem'
 import type { MessageType, RequestOf, SuccessOf } from '../protocol.ts'
 import { ApiError, callAuth, type FrameIdentity } from './api.ts'
@@ -72,6 +71,9 @@ export function createHandlers(
   let farcasterChannel: string | undefined
   // The user whose key this login made, until they answer the passkey offer.
   let offerFor: Address | undefined
+  // The user this login found, until the page's connect that follows the login: the page has them
+  // already, so that connect is answered without asking the services again.
+  let loggedIn: User | undefined
   const identity: FrameIdentity = {
     projectId: settings.projectId,
     device: settings.device,
@@ -86,6 +88,7 @@ export function createHandlers(
   const setToken = (next: string | undefined) => {
     token = next
     address = undefined
+    loggedIn = undefined
     writeToken(settings.projectId, next)
   }
   const needEmail = () => {
@@ -143,6 +146,7 @@ export function createHandlers(
     try {
       const user = await custody.ensureKey(keyCall(origin))
       address = user.address
+      loggedIn = user
       if (user.offerPasskey) offerFor = user.address
       return await present(origin, user)
     } catch (error) {
@@ -402,7 +406,8 @@ export function createHandlers(
       if (type === 'smartAccount' && !settings.smartAccounts)
         throw new ApiError(ErrorText.SMART_ACCOUNTS_UNSUPPORTED, 400)
       accountType = type
-      const user = await connectedUser(origin)
+      const user = loggedIn ? await present(origin, loggedIn) : await connectedUser(origin)
+      loggedIn = undefined
       return { type, address: user.address }
     },
     async RELOAD() {

@@ -1,4 +1,4 @@
-import { Alerts, ErrorText, ProviderErrorCode } from '@portico/core/errors'
+import { Alerts, ErrorText, ProviderErrorCode } from '@portico/core/shared'
 import { z } from 'zod/mini'
 import {
   type ErrorPayload,

@@ -1,4 +1,4 @@
-import { ProviderErrorCode } from '@portico/core/errors'
+import { ProviderErrorCode } from '@portico/core/shared'
 import { ApiError } from './api.ts'
 import type { Scene, Stage } from './stage.ts'
 

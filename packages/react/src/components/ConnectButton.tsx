@@ -1,6 +1,7 @@
 'use client'
 
-import { BALANCE_DISPLAY_DECIMALS, formatTokenAmount, shortenAddress, type View } from '@portico/core'
+import { formatTokenAmount, shortenAddress } from '@portico/core'
+import { BALANCE_DISPLAY_DECIMALS, type View } from '@portico/core/internal'
 import type { CSSProperties } from 'react'
 import { usePortico } from '../context.ts'
 import { EARLY_CLICK_ATTRIBUTE } from '../early-clicks.ts'

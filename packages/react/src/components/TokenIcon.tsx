@@ -1,4 +1,4 @@
-import { monogram } from '@portico/core'
+import { monogram } from '@portico/core/internal'
 import { useState } from 'react'
 import { safeImageUrl } from './image-url.ts'
 

@@ -1,4 +1,4 @@
-import { MODAL_DEFAULTS } from '@portico/core'
+import { MODAL_DEFAULTS } from '@portico/core/internal'
 import type { CSSProperties } from 'react'
 import { ACCENT_FILL } from '../modal/styles.ts'
 

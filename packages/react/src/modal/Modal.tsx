@@ -1,4 +1,5 @@
-import { FRAME_PLACE, type Portico, type View } from '@portico/core'
+import type { Portico } from '@portico/core'
+import { FRAME_PLACE, type View } from '@portico/core/internal'
 import { Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef } from 'react'
 import { AlertBanner } from '../components/AlertBanner.tsx'
 import { BackIcon, CloseIcon } from '../components/icon.tsx'

@@ -1,4 +1,5 @@
-import { FRAME_PLACE, type Portico } from '@portico/core'
+import type { Portico } from '@portico/core'
+import { FRAME_PLACE } from '@portico/core/internal'
 import { useEffect, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { Modal } from './Modal.tsx'

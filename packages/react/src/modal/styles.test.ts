@@ -1,4 +1,4 @@
-import type { ResolvedOptions } from '@portico/core'
+import type { ResolvedOptions } from '@portico/core/internal'
 import { describe, expect, it } from 'vitest'
 import { themeCss } from './styles.ts'
 

@@ -1,4 +1,4 @@
-import { ANIMATION_MS, FRAME_PLACE, MODAL_DEFAULTS, type ResolvedOptions } from '@portico/core'
+import { ANIMATION_MS, FRAME_PLACE, MODAL_DEFAULTS, type ResolvedOptions } from '@portico/core/internal'
 
 export const ACCENT_FILL = '#1d64d8'
 

@@ -1,4 +1,4 @@
-import type { InstalledWallet, WalletPager } from '@portico/core'
+import type { InstalledWallet, WalletPager } from '@portico/core/internal'
 import { useId } from 'react'
 import { Loading } from '../components/Loading.tsx'
 import { useStore } from '../hooks.ts'

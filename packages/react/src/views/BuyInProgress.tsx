@@ -1,11 +1,11 @@
+import { formatTokenAmount } from '@portico/core'
 import {
   type BuyProgress,
   type BuyStore,
   createBuyStore,
   followPurchase,
   formatQuotedAmount,
-  formatTokenAmount,
-} from '@portico/core'
+} from '@portico/core/internal'
 import { useEffect, useRef } from 'react'
 import { DoneActions, DoneState } from '../components/DoneState.tsx'
 import { Loading } from '../components/Loading.tsx'

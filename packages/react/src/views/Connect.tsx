@@ -1,12 +1,12 @@
 import {
   type ConnectorGroup,
-  type ExplorerWallet,
   explorerRows,
   orderConnectMethods,
   orderConnectorGroups,
   safeIcon,
   type WalletConnectorInfo,
-} from '@portico/core'
+} from '@portico/core/internal'
+import type { ExplorerWallet } from '@portico/core/shared'
 import { Fragment, useEffect } from 'react'
 import { ChevronIcon, ExternalIcon, WalletIcon } from '../components/icons.tsx'
 import { WalletImage } from '../components/WalletImage.tsx'

@@ -1,4 +1,5 @@
-import { isUserRejection, readableError } from '@portico/core'
+import { isUserRejection } from '@portico/core'
+import { readableError } from '@portico/core/internal'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { WalletImage } from '../components/WalletImage.tsx'
 import { useStore } from '../hooks.ts'

@@ -1,4 +1,4 @@
-import { errorMessage } from '@portico/core'
+import { errorMessage } from '@portico/core/internal'
 import { useEffect, useState } from 'react'
 import { ExternalIcon } from '../components/icons.tsx'
 import { QrCode } from '../components/QrCode.tsx'

@@ -1,4 +1,4 @@
-import { errorMessage } from '@portico/core'
+import { errorMessage } from '@portico/core/internal'
 import { useEffect, useState } from 'react'
 import { useStore } from '../hooks.ts'
 import './connecting-css.ts'

@@ -1,4 +1,4 @@
-import { errorMessage } from '@portico/core'
+import { errorMessage } from '@portico/core/internal'
 import { useStore } from '../hooks.ts'
 import './email/email-css.ts'
 import { OtpEntry, useOtpEntry } from './email/OtpEntry.tsx'

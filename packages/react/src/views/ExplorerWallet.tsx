@@ -1,4 +1,9 @@
-import { connectRemotely, type GetWalletLink, getWalletLinks, walletConnectConnector } from '@portico/core'
+import {
+  connectRemotely,
+  type GetWalletLink,
+  getWalletLinks,
+  walletConnectConnector,
+} from '@portico/core/internal'
 import { ExternalIcon } from '../components/icons.tsx'
 import { WalletImage } from '../components/WalletImage.tsx'
 import { useStore } from '../hooks.ts'

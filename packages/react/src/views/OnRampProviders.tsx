@@ -8,7 +8,7 @@ import {
   type OnrampQuote,
   openCheckout,
   type PaymentMethod,
-} from '@portico/core'
+} from '@portico/core/internal'
 import { useEffect, useId } from 'react'
 import { useStore } from '../hooks.ts'
 import { useAccountData } from './account/use-account-data.ts'

@@ -1,4 +1,4 @@
-import { createNameForm, type NameRegistration } from '@portico/core'
+import { createNameForm, type NameRegistration } from '@portico/core/internal'
 import { useEffect, useId, useState } from 'react'
 import { useStore } from '../hooks.ts'
 import './account/account-css.ts'

@@ -1,4 +1,4 @@
-import { nameOf } from '@portico/core'
+import { nameOf } from '@portico/core/internal'
 import { DoneState } from '../components/DoneState.tsx'
 import { useStore } from '../hooks.ts'
 import './names/names-css.ts'

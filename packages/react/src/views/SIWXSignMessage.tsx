@@ -1,4 +1,5 @@
-import { errorMessage, shortenAddress } from '@portico/core'
+import { shortenAddress } from '@portico/core'
+import { errorMessage } from '@portico/core/internal'
 import { useStore } from '../hooks.ts'
 import type { ViewProps } from './types.ts'
 

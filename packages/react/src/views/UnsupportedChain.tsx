@@ -1,4 +1,5 @@
-import { isUserRejection, readableError } from '@portico/core'
+import { isUserRejection } from '@portico/core'
+import { readableError } from '@portico/core/internal'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useStore } from '../hooks.ts'
 import type { ViewProps } from './types.ts'

@@ -1,4 +1,4 @@
-import { errorMessage, isValidEmail } from '@portico/core'
+import { errorMessage, isValidEmail } from '@portico/core/internal'
 import { type FormEvent, useState } from 'react'
 import { useStore } from '../hooks.ts'
 import './email/email-css.ts'

@@ -1,5 +1,5 @@
+import type { Balance } from '@portico/core'
 import {
-  type Balance,
   canSend,
   createSendStore,
   formatFee,
@@ -13,7 +13,7 @@ import {
   toUnits,
   visibleBalances,
   withNativeCoin,
-} from '@portico/core'
+} from '@portico/core/internal'
 import { useEffect, useId } from 'react'
 import { TokenIcon } from '../components/TokenIcon.tsx'
 import { useStore } from '../hooks.ts'

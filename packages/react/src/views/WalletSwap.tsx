@@ -1,9 +1,8 @@
+import { type Balance, formatTokenAmount } from '@portico/core'
 import {
-  type Balance,
   createSwapStore,
   exchangeRate,
   formatFee,
-  formatTokenAmount,
   formatUnitsFloor,
   isNativeSwapToken,
   minimumReceived,
@@ -14,7 +13,7 @@ import {
   tokenAddressOf,
   toUnits,
   trimAmount,
-} from '@portico/core'
+} from '@portico/core/internal'
 import { useEffect, useId } from 'react'
 import { SwapIcon } from '../components/icons.tsx'
 import { TokenIcon } from '../components/TokenIcon.tsx'

@@ -1,4 +1,5 @@
-import type { Portico, View } from '@portico/core'
+import type { Portico } from '@portico/core'
+import type { View } from '@portico/core/internal'
 import { useState } from 'react'
 
 const keptByPortico = new WeakMap<Portico, Map<View, unknown>>()

@@ -1,4 +1,4 @@
-import type { RouterData, View } from '@portico/core'
+import type { RouterData, View } from '@portico/core/internal'
 import { Account, Connect } from './button-views.ts'
 import { type LazyView, lazyView } from './lazy-view.ts'
 import { SOCIAL_LABEL } from './social/providers.ts'

@@ -1,4 +1,4 @@
-import { ANALYTICS_FIELD_LIMITS } from '@portico/core/constants'
+import { ANALYTICS_FIELD_LIMITS } from '@portico/core/shared'
 import { z } from 'zod'
 
 /** The latest `timestamp` stored: the end of year 9999, beyond which timestamptz and Date disagree. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { ServerErrorText } from '@portico/core/errors'
+import { ServerErrorText } from '@portico/core/shared'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, expect, test } from 'vitest'

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { DEV_ACCOUNTS, demoTokenAbi } from '@portico/contracts'
-import { buildSiweMessage } from '@portico/core/siwx'
-import { porticoAccountAbi } from '@portico/core/smart-account'
+import { buildSiweMessage, porticoAccountAbi } from '@portico/core/shared'
 import { createTestClient, encodeFunctionData, type Hex, http, parseEther, parseUnits } from 'viem'
 import { entryPoint08Abi, formatUserOperationRequest } from 'viem/account-abstraction'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'

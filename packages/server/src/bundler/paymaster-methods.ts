@@ -1,4 +1,4 @@
-import { porticoAccountFactoryAbi } from '@portico/core/smart-account'
+import { porticoAccountFactoryAbi } from '@portico/core/shared'
 import type { Kysely } from 'kysely'
 import { type Address, isAddressEqual, type LocalAccount, type PublicClient, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'

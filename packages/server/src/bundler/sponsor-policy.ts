@@ -1,4 +1,4 @@
-import { porticoAccountAbi } from '@portico/core/smart-account'
+import { porticoAccountAbi } from '@portico/core/shared'
 import { type Address, decodeFunctionData, getAddress, type Hex, isAddressEqual, slice } from 'viem'
 import { BundlerError, BundlerErrorCode } from './errors.ts'
 import type { UserOp } from './user-operation.ts'

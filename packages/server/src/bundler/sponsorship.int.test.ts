@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { DEV_ACCOUNTS } from '@portico/contracts'
-import { porticoAccountAbi, toPorticoSmartAccount } from '@portico/core/smart-account'
+import { porticoAccountAbi, toPorticoSmartAccount } from '@portico/core/shared'
 import {
   type Address,
   createPublicClient,

@@ -1,9 +1,9 @@
-import type * as Client from '@portico/core/account/types'
+import type * as Client from '@portico/core/shared'
 import { z } from 'zod'
 import { OPERATION_TYPES } from './operation-type.ts'
 
 // The account routes' answers (behaviour §3, §7). `satisfies` ties each one to the type the client reads
-// (`@portico/core/account/types`); the server may send more than the client reads, never less. Keys
+// (`@portico/core/shared`); the server may send more than the client reads, never less. Keys
 // are listed in the order the answers are built, which is the order they are sent in.
 
 const Balance = z.object({

@@ -14,7 +14,7 @@ const Address = z
  * USD prices by token symbol, until pool-derived prices arrive with swaps. A symbol applies only to
  * the native coin and to tokens on the operator's token list (token-trust.ts).
  */
-export const DEFAULT_PRICES: Readonly<Record<string, number>> = { ETH: 3000, WETH: 3000, USDC: 1, DAI: 1 }
+const DEFAULT_PRICES: Readonly<Record<string, number>> = { ETH: 3000, WETH: 3000, USDC: 1, DAI: 1 }
 
 /**
  * A table keyed by token address (`0x…`, for that contract whatever it calls itself) or token symbol

@@ -1,4 +1,4 @@
-import type { ParsedCaipAddress } from '@portico/core/caip'
+import type { ParsedCaipAddress } from '@portico/core/shared'
 import type { Fungible } from './answers.ts'
 import { checksummed } from './checksum.ts'
 import type { ChainData } from './config.ts'

@@ -1,4 +1,4 @@
-import type { Nft } from '@portico/core/account/types'
+import type { Nft } from '@portico/core/shared'
 import { sql } from 'kysely'
 import { checksummed } from './checksum.ts'
 import type { ChainData } from './config.ts'

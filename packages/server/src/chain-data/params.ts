@@ -1,6 +1,4 @@
-import { parseCaipAddress, parseCaipNetworkId } from '@portico/core/caip'
-import { ErrorText } from '@portico/core/errors'
-import { isValidAddress } from '@portico/core/validators'
+import { ErrorText, isValidAddress, parseCaipAddress, parseCaipNetworkId } from '@portico/core/shared'
 import { z } from 'zod'
 import { HttpError } from '../http/errors.ts'
 import type { ChainData } from './config.ts'

@@ -1,5 +1,5 @@
 import { DEV_ACCOUNTS } from '@portico/contracts'
-import { ErrorText } from '@portico/core/errors'
+import { ErrorText } from '@portico/core/shared'
 import { getAddress } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { describeEachBackend } from '../test-support/backends.ts'

@@ -1,4 +1,4 @@
-import { ErrorText } from '@portico/core/errors'
+import { ErrorText } from '@portico/core/shared'
 import type { FastifyPluginAsync } from 'fastify'
 import type { z } from 'zod'
 import { HttpError } from '../http/errors.ts'

@@ -1,5 +1,4 @@
-import { parseCaipAddress } from '@portico/core/caip'
-import { SWAP_SLIPPAGE_PERCENT } from '@portico/core/constants'
+import { parseCaipAddress, SWAP_SLIPPAGE_PERCENT } from '@portico/core/shared'
 import { type Address, getAddress } from 'viem'
 import { z } from 'zod'
 import { CaipNetworkId } from '../chain-data/params.ts'

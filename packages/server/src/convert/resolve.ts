@@ -1,4 +1,4 @@
-import { ErrorText } from '@portico/core/errors'
+import { ErrorText } from '@portico/core/shared'
 import type { Address } from 'viem'
 import { HttpError } from '../http/errors.ts'
 import type { RequestPart } from '../http/validate.ts'

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { SWAP_POPULAR_TOKENS, SWAP_SUGGESTED_TOKENS } from '@portico/core/constants'
+import { SWAP_POPULAR_TOKENS, SWAP_SUGGESTED_TOKENS } from '@portico/core/shared'
 import type { FastifyPluginAsync } from 'fastify'
 import type { Address } from 'viem'
 import { askNode } from '../chain-data/node.ts'

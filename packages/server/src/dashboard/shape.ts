@@ -1,4 +1,4 @@
-import { AnalyticsEventName as E } from '@portico/core/analytics/names'
+import { AnalyticsEventName as E } from '@portico/core/shared'
 
 /** How many wallets get a line of their own; the rest are added up as "Other". */
 export const WALLET_SERIES_LIMIT = 6

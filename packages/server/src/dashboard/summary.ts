@@ -1,4 +1,4 @@
-import { AnalyticsEventName as E } from '@portico/core/analytics/names'
+import { AnalyticsEventName as E } from '@portico/core/shared'
 import { type Kysely, sql } from 'kysely'
 import type { Tables } from '../db/tables.ts'
 import { MESSAGE_LIMIT, RECENT_ERRORS, type SummaryRows } from './shape.ts'

@@ -1,4 +1,4 @@
-import type { ExplorerWallet } from '@portico/core/explorer/wallet'
+import type { ExplorerWallet } from '@portico/core/shared'
 import { z } from 'zod'
 
 /**

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { ServerErrorText, tryAgainAfter } from '@portico/core/errors'
+import { ServerErrorText, tryAgainAfter } from '@portico/core/shared'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { type Hex, stringToHex } from 'viem'

@@ -1,4 +1,4 @@
-import { keySetupProof, passkeyResplitProof } from '@portico/core/key-proofs'
+import { keySetupProof, passkeyResplitProof } from '@portico/core/shared'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import { getAddress, type Hex, isAddress, verifyMessage } from 'viem'

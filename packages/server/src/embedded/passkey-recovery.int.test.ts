@@ -1,4 +1,4 @@
-import { passkeyResplitProof } from '@portico/core/key-proofs'
+import { passkeyResplitProof } from '@portico/core/shared'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { expect, test } from 'vitest'
 import { describeEachBackend } from '../test-support/backends.ts'

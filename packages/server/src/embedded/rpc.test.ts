@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { JsonRpcErrorCode } from '@portico/core/errors'
+import { JsonRpcErrorCode } from '@portico/core/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { answerRpc } from './rpc.ts'
 

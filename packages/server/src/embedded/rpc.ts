@@ -1,5 +1,4 @@
-import { ErrorText, JsonRpcErrorCode, ProviderErrorCode } from '@portico/core/errors'
-import { classifyRpcMethod } from '@portico/core/rpc-policy'
+import { classifyRpcMethod, ErrorText, JsonRpcErrorCode, ProviderErrorCode } from '@portico/core/shared'
 import { z } from 'zod'
 import type { Outcome } from '../rpc-proxy/messages.ts'
 import type { ChainRelay } from '../rpc-proxy/relay.ts'

@@ -1,5 +1,4 @@
-import { EMAIL_LOGIN_COOLDOWN_MS } from '@portico/core/constants'
-import { tryAgainAfter } from '@portico/core/errors'
+import { EMAIL_LOGIN_COOLDOWN_MS, tryAgainAfter } from '@portico/core/shared'
 import { type Kysely, sql } from 'kysely'
 import type { Tables } from '../db/tables.ts'
 import { HttpError } from '../http/errors.ts'

@@ -9,7 +9,7 @@ import {
   ensureSmartAccounts,
   readEntryPointArtifact,
 } from '@portico/contracts'
-import { buildSiweMessage, type SiweFields } from '@portico/core/siwx'
+import { buildSiweMessage, type SiweFields } from '@portico/core/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'

@@ -1,4 +1,4 @@
-import { ServerErrorText } from '@portico/core/errors'
+import { ServerErrorText } from '@portico/core/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { ProjectReader } from '../projects/cache.ts'

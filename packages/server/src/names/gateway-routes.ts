@@ -6,7 +6,7 @@
  * origin, limited per IP, and they only read.
  */
 
-import { coinTypeOf } from '@portico/core/names/rules'
+import { coinTypeOf } from '@portico/core/shared'
 import type { FastifyPluginAsync } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Address, Hex } from 'viem'

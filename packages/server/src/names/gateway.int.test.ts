@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { type AnvilHandle, DEV_ACCOUNTS, deployNameResolver, startAnvil } from '@portico/contracts'
 import { freePort } from '@portico/contracts/testing'
-import { coinTypeOf } from '@portico/core/names/rules'
+import { coinTypeOf } from '@portico/core/shared'
 import type { FastifyInstance } from 'fastify'
 import {
   type Address,

@@ -1,5 +1,5 @@
 import type { AnvilHandle, TestSmartWallets } from '@portico/contracts'
-import { coinTypeOf } from '@portico/core/names/rules'
+import { coinTypeOf } from '@portico/core/shared'
 import type { FastifyInstance } from 'fastify'
 import { serializeErc6492Signature } from 'viem'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'

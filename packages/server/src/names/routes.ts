@@ -3,7 +3,7 @@
  * list an address's names, suggest free ones, register one with a signed statement, and answer
  * an address's identity. Names are eip155 only and live under the operator's suffix.
  */
-import { coinTypeOf, nameLabelProblem } from '@portico/core/names/rules'
+import { coinTypeOf, nameLabelProblem } from '@portico/core/shared'
 import type { FastifyPluginAsync } from 'fastify'
 import type { Kysely } from 'kysely'
 import { type Client, createPublicClient, type Hex, http } from 'viem'

@@ -1,4 +1,4 @@
-import { nameLabelProblem } from '@portico/core/names/rules'
+import { nameLabelProblem } from '@portico/core/shared'
 import { describe, expect, it } from 'vitest'
 import { candidateLabels, isFresh, labelOf, parseStatement } from './rules.ts'
 

@@ -3,7 +3,7 @@
  * the modal shows as the visitor types): names under the suffix, the statement its owner signs,
  * free alternatives. Pure, so the routes and their tests share one source.
  */
-import { NAME_MAX_LENGTH, NameRuleText, nameLabelProblem } from '@portico/core/names/rules'
+import { NAME_MAX_LENGTH, NameRuleText, nameLabelProblem } from '@portico/core/shared'
 import { z } from 'zod'
 
 /** The rule texts the modal shows too, and the refusals only the services make. */

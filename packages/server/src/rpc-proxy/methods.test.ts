@@ -1,4 +1,4 @@
-import { SAFE_RPC_METHODS } from '@portico/core/rpc-policy'
+import { SAFE_RPC_METHODS } from '@portico/core/shared'
 import { describe, expect, it } from 'vitest'
 import { FILTER_CREATORS, FILTER_USERS, isProxyMethod, PROXY_METHODS } from './methods.ts'
 

@@ -1,4 +1,4 @@
-import { ErrorText, ProviderErrorCode } from '@portico/core/errors'
+import { ErrorText, ProviderErrorCode } from '@portico/core/shared'
 import type { FastifyPluginAsync } from 'fastify'
 import { z } from 'zod'
 import { HttpError, warnOutage } from '../http/errors.ts'

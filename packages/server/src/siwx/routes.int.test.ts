@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { type AnvilHandle, DEV_ACCOUNTS, type TestSmartWallets } from '@portico/contracts'
-import { buildSiweMessage, type SiweFields } from '@portico/core/siwx'
+import { buildSiweMessage, type SiweFields } from '@portico/core/shared'
 import type { FastifyInstance } from 'fastify'
 import { createPublicClient, type Hex, http, serializeErc6492Signature } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'

@@ -7,7 +7,7 @@ import {
   siwxSessionSchema,
   toEpochMs,
   verifySiweMessage,
-} from '@portico/core/siwx'
+} from '@portico/core/shared'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import { type Client, createPublicClient, http } from 'viem'

@@ -1,4 +1,4 @@
-import { Alerts } from '@portico/core/errors'
+import { Alerts } from '@portico/core/shared'
 import type { FastifyPluginAsync } from 'fastify'
 import type { Kysely } from 'kysely'
 import { z } from 'zod'

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { keySetupProof, passkeyResplitProof } from '@portico/core/key-proofs'
+import { keySetupProof, passkeyResplitProof } from '@portico/core/shared'
 import type { Kysely } from 'kysely'
 import { combine, split } from 'shamir-secret-sharing'
 import { type Address, type Hex, hexToBytes } from 'viem'

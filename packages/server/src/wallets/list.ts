@@ -1,5 +1,9 @@
-import { type ExplorerWallet, supportsChains, type WalletListAnswer } from '@portico/core/explorer/wallet'
-import { matchesWallet } from '@portico/core/wallets'
+import {
+  type ExplorerWallet,
+  matchesWallet,
+  supportsChains,
+  type WalletListAnswer,
+} from '@portico/core/shared'
 import type { WalletsQuery } from './query.ts'
 import type { WalletRegistry } from './registry.ts'
 

@@ -1,4 +1,4 @@
-import { WALLET_LIST } from '@portico/core/constants'
+import { WALLET_LIST } from '@portico/core/shared'
 import { z } from 'zod'
 import { CHAIN_REF } from './registry.ts'
 

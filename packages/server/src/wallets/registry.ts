@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import { type ExplorerWallet, isAppLink, isHttpsLink, isWalletImageUrl } from '@portico/core/explorer/wallet'
+import { type ExplorerWallet, isAppLink, isHttpsLink, isWalletImageUrl } from '@portico/core/shared'
 import { z } from 'zod'
 
 /** From `src/wallets/` and from `dist/wallets/` alike: the package's `data/` folder. */

@@ -1,4 +1,4 @@
-import { ServerErrorText } from '@portico/core/errors'
+import { ServerErrorText } from '@portico/core/shared'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createProject, type Project } from '../projects/repository.ts'

@@ -1,4 +1,4 @@
-import { keySetupProof, passkeyResplitProof } from '@portico/core/key-proofs'
+import { keySetupProof, passkeyResplitProof } from '@portico/core/shared'
 import { type Address, type Hex, isAddressEqual, verifyMessage } from 'viem'
 import { expect } from 'vitest'
 import type { createKeyCustody, KeyCall, ShareStore } from './custody.ts'

@@ -1,4 +1,4 @@
-import { passkeyResplitProof } from '@portico/core/key-proofs'
+import { passkeyResplitProof } from '@portico/core/shared'
 import { verifyMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-import { keySetupProof, passkeyResplitProof } from '@portico/core/key-proofs'
+import { keySetupProof, passkeyResplitProof } from '@portico/core/shared'
 import { type Address, type Hex, isAddressEqual } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import type { SuccessOf } from '../../protocol.ts'

@@ -1,4 +1,4 @@
-import { JsonRpcErrorCode, ProviderErrorCode } from '@portico/core/errors'
+import { JsonRpcErrorCode, ProviderErrorCode } from '@portico/core/shared'
 import { type Address, type Hex, hashTypedData, isAddressEqual, isHex } from 'viem'
 import { z } from 'zod/mini'
 import { en } from 'zod/v4/locales'

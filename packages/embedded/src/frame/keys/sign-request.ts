@@ -1,4 +1,4 @@
-import { ProviderErrorCode } from '@portico/core/errors'
+import { ProviderErrorCode } from '@portico/core/shared'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import { ApiError } from '../api.ts'
 import type { ChainRead } from '../chain-read.ts'

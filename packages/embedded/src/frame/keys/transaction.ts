@@ -1,4 +1,4 @@
-import { JsonRpcErrorCode } from '@portico/core/errors'
+import { JsonRpcErrorCode } from '@portico/core/shared'
 import {
   type Address,
   BaseError,

@@ -1,4 +1,4 @@
-import { porticoAccountFactoryAbi } from '@portico/core/smart-account'
+import { porticoAccountFactoryAbi } from '@portico/core/shared'
 import { encodeAbiParameters, encodeFunctionData } from 'viem'
 import { expect, test } from 'vitest'
 import { addressOfWord, getAddressCall } from './accounts.ts'

@@ -1,9 +1,9 @@
-import { JsonRpcErrorCode } from '@portico/core/errors'
 import {
+  JsonRpcErrorCode,
   porticoAccountFactoryAbi,
   replaySafeTypedData,
   toPorticoSmartAccount,
-} from '@portico/core/smart-account'
+} from '@portico/core/shared'
 import {
   type Address,
   createClient,

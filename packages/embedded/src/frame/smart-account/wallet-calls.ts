@@ -1,4 +1,4 @@
-import { JsonRpcErrorCode } from '@portico/core/errors'
+import { JsonRpcErrorCode } from '@portico/core/shared'
 import { type Address, type Hex, isAddressEqual, isHex, numberToHex } from 'viem'
 import { z } from 'zod/mini'
 import { ApiError } from '../api.ts'

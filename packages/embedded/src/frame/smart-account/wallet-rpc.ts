@@ -1,4 +1,4 @@
-import { ProviderErrorCode } from '@portico/core/errors'
+import { ProviderErrorCode } from '@portico/core/shared'
 import { type Address, type Hex, hashMessage } from 'viem'
 import { ApiError } from '../api.ts'
 import { personalSignMessage, transactionAsk, typedDataDigest } from '../keys/sign-params.ts'

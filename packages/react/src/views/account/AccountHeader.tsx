@@ -1,12 +1,11 @@
+import { formatTokenAmount, shortenAddress } from '@portico/core'
 import {
   BALANCE_DISPLAY_DECIMALS,
   formatFiat,
-  formatTokenAmount,
   nameOf,
-  shortenAddress,
   totalValue,
   visibleBalances,
-} from '@portico/core'
+} from '@portico/core/internal'
 import { ChainIcon } from '../../components/ChainIcon.tsx'
 import { Identicon } from '../../components/Identicon.tsx'
 import { useStore } from '../../hooks.ts'

@@ -1,12 +1,5 @@
-import {
-  activityRow,
-  counterpartyOf,
-  type IdentitiesSnapshot,
-  monthGroups,
-  nameOf,
-  type Transaction,
-  withPurchases,
-} from '@portico/core'
+import type { IdentitiesSnapshot, Transaction } from '@portico/core'
+import { activityRow, counterpartyOf, monthGroups, nameOf, withPurchases } from '@portico/core/internal'
 import { useEffect, useRef } from 'react'
 import { CheckIcon } from '../../components/icon.tsx'
 import { ArrowDownIcon, ArrowUpIcon, SwapIcon } from '../../components/icons.tsx'

@@ -1,11 +1,5 @@
-import {
-  type Balance,
-  formatFiat,
-  formatTokenAmount,
-  sortByValue,
-  toUnits,
-  visibleBalances,
-} from '@portico/core'
+import { type Balance, formatTokenAmount } from '@portico/core'
+import { formatFiat, sortByValue, toUnits, visibleBalances } from '@portico/core/internal'
 import { useEffect } from 'react'
 import { Loading } from '../../components/Loading.tsx'
 import { TokenIcon } from '../../components/TokenIcon.tsx'

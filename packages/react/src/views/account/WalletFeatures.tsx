@@ -1,4 +1,4 @@
-import { orderWalletFeatures, type View, type WalletFeature } from '@portico/core'
+import { orderWalletFeatures, type View, type WalletFeature } from '@portico/core/internal'
 import type { ComponentType } from 'react'
 import { ArrowDownIcon, ArrowUpIcon, CardIcon, SwapIcon } from '../../components/icons.tsx'
 import type { ViewProps } from '../types.ts'

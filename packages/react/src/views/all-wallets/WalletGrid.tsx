@@ -1,4 +1,5 @@
-import { type ExplorerWallet, type InstalledWallet, safeIcon } from '@portico/core'
+import { type InstalledWallet, safeIcon } from '@portico/core/internal'
+import type { ExplorerWallet } from '@portico/core/shared'
 import { useEffect, useRef } from 'react'
 import { WalletImage } from '../../components/WalletImage.tsx'
 

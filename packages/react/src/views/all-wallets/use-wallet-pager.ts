@@ -1,4 +1,5 @@
-import { createWalletPager, type Portico, type WalletPager } from '@portico/core'
+import type { Portico } from '@portico/core'
+import { createWalletPager, type WalletPager } from '@portico/core/internal'
 import { useKept } from '../kept.ts'
 
 /**

@@ -1,4 +1,6 @@
-import { EmbeddedError, errorMessage, isValidEmail, StorageKey, tryAgainAfter } from '@portico/core'
+import { EmbeddedError } from '@portico/core'
+import { errorMessage, isValidEmail, StorageKey } from '@portico/core/internal'
+import { tryAgainAfter } from '@portico/core/shared'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { useStore } from '../../hooks.ts'
 import type { ViewProps } from '../types.ts'

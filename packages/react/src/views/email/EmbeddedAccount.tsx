@@ -1,4 +1,5 @@
-import { type EmbeddedUser, errorMessage, type View } from '@portico/core'
+import type { EmbeddedUser } from '@portico/core'
+import { errorMessage, type View } from '@portico/core/internal'
 import { useEffect, useState } from 'react'
 import { ChevronIcon } from '../../components/icons.tsx'
 import { useStore } from '../../hooks.ts'

@@ -1,4 +1,4 @@
-import { errorMessage } from '@portico/core'
+import { errorMessage } from '@portico/core/internal'
 import { useState } from 'react'
 import { OtpInput } from './OtpInput.tsx'
 

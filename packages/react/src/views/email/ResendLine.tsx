@@ -1,4 +1,4 @@
-import { secondsText } from '@portico/core'
+import { secondsText } from '@portico/core/internal'
 import { useCooldownSeconds } from './use-cooldown.ts'
 
 /**

@@ -1,4 +1,5 @@
-import { EMAIL_LOGIN_COOLDOWN_MS, errorMessage } from '@portico/core'
+import { errorMessage } from '@portico/core/internal'
+import { EMAIL_LOGIN_COOLDOWN_MS } from '@portico/core/shared'
 import { useState } from 'react'
 import { useStore } from '../../hooks.ts'
 import type { ViewProps } from '../types.ts'

@@ -1,4 +1,5 @@
-import { EmbeddedError, errorMessage, isUserRejection } from '@portico/core'
+import { EmbeddedError, isUserRejection } from '@portico/core'
+import { errorMessage } from '@portico/core/internal'
 import { useEffect, useState } from 'react'
 
 type StepState =

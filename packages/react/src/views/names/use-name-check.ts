@@ -1,4 +1,4 @@
-import { DEBOUNCE_MS, type NameCheck, type NameRegistration } from '@portico/core'
+import { DEBOUNCE_MS, type NameCheck, type NameRegistration } from '@portico/core/internal'
 import { useEffect, useState } from 'react'
 
 export type NameCheckState =

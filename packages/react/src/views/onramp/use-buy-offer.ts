@@ -1,4 +1,4 @@
-import { getOnrampOffer, type OnrampOffer, type ServicesClient } from '@portico/core'
+import { getOnrampOffer, type OnrampOffer, type ServicesClient } from '@portico/core/internal'
 import { useEffect, useState } from 'react'
 
 export type BuyOfferState =

@@ -6,7 +6,7 @@ import {
   getOnrampQuotes,
   type OnrampLimits,
   type ServicesClient,
-} from '@portico/core'
+} from '@portico/core/internal'
 import { useEffect } from 'react'
 
 /**

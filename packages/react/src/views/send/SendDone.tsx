@@ -1,4 +1,5 @@
-import { type Portico, type SentTransfer, shortenAddress } from '@portico/core'
+import { type Portico, shortenAddress } from '@portico/core'
+import type { SentTransfer } from '@portico/core/internal'
 import { DoneActions, DoneState } from '../../components/DoneState.tsx'
 import { TransactionLink } from '../../components/TransactionLink.tsx'
 

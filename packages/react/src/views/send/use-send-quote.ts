@@ -1,14 +1,12 @@
+import type { AccountData, Balance, Portico } from '@portico/core'
 import {
-  type AccountData,
-  type Balance,
   DEBOUNCE_MS,
   isNativeToken,
   maxNativeAmount,
-  type Portico,
   quoteSendFee,
   type SendState,
   type SendStore,
-} from '@portico/core'
+} from '@portico/core/internal'
 import { useEffect } from 'react'
 import { formatUnits } from 'viem'
 

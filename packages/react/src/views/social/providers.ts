@@ -1,4 +1,5 @@
-import type { PopupSocialProvider, SocialProvider } from '@portico/core'
+import type { SocialProvider } from '@portico/core'
+import type { PopupSocialProvider } from '@portico/core/internal'
 
 /** The social providers this build logs in with: the six popup ones and Farcaster. */
 export type OfferedSocial = PopupSocialProvider | 'farcaster'

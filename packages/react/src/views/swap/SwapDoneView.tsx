@@ -1,4 +1,5 @@
-import type { Portico, SwapDone } from '@portico/core'
+import type { Portico } from '@portico/core'
+import type { SwapDone } from '@portico/core/internal'
 import { DoneActions, DoneState } from '../../components/DoneState.tsx'
 import { TransactionLink } from '../../components/TransactionLink.tsx'
 

@@ -1,4 +1,4 @@
-import { type SwapToken, searchSwapTokens } from '@portico/core'
+import { type SwapToken, searchSwapTokens } from '@portico/core/internal'
 import { useEffect, useId, useRef, useState } from 'react'
 import { TokenIcon } from '../../components/TokenIcon.tsx'
 

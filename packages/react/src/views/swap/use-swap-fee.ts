@@ -4,7 +4,7 @@ import {
   type SwapState,
   swapAmountUnits,
   swapNetworkFee,
-} from '@portico/core'
+} from '@portico/core/internal'
 import { useEffect, useState } from 'react'
 
 /**

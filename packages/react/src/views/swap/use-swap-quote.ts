@@ -5,7 +5,7 @@ import {
   type SwapState,
   type SwapStore,
   swapAmountUnits,
-} from '@portico/core'
+} from '@portico/core/internal'
 import { useEffect } from 'react'
 
 /**

@@ -1,4 +1,5 @@
-import { type Portico, type ServicesClient, type SwapToken, swapTokensOf } from '@portico/core'
+import type { Portico } from '@portico/core'
+import { type ServicesClient, type SwapToken, swapTokensOf } from '@portico/core/internal'
 import { useEffect, useState } from 'react'
 
 export type SwapTokensState =

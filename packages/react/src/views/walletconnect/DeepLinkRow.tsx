@@ -1,4 +1,6 @@
-import { type ExplorerWallet, opensOnPhone, type Portico } from '@portico/core'
+import type { Portico } from '@portico/core'
+import { opensOnPhone } from '@portico/core/internal'
+import type { ExplorerWallet } from '@portico/core/shared'
 import type { ReactNode } from 'react'
 import { useStore } from '../../hooks.ts'
 import { navigationFor, WalletLink } from './WalletLink.tsx'

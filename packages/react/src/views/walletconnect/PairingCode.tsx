@@ -1,4 +1,6 @@
-import { countdownText, type ExplorerWallet, opensOnPhone, type Portico, safeIcon } from '@portico/core'
+import type { Portico } from '@portico/core'
+import { countdownText, opensOnPhone, safeIcon } from '@portico/core/internal'
+import type { ExplorerWallet } from '@portico/core/shared'
 import { useState } from 'react'
 import { CheckIcon } from '../../components/icon.tsx'
 import { CopyIcon, ExternalIcon } from '../../components/icons.tsx'

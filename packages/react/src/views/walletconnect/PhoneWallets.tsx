@@ -1,4 +1,5 @@
-import { type Portico, phoneWallets, safeIcon } from '@portico/core'
+import type { Portico } from '@portico/core'
+import { phoneWallets, safeIcon } from '@portico/core/internal'
 import { useEffect } from 'react'
 import { ChevronIcon, WalletIcon } from '../../components/icons.tsx'
 import { WalletImage } from '../../components/WalletImage.tsx'

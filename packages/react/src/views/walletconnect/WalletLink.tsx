@@ -1,10 +1,6 @@
-import {
-  type ExplorerWallet,
-  isPairingExpired,
-  isTelegramAndroid,
-  type WalletNavigation,
-  walletNavigation,
-} from '@portico/core'
+import { isTelegramAndroid, type WalletNavigation, walletNavigation } from '@portico/core'
+import { isPairingExpired } from '@portico/core/internal'
+import type { ExplorerWallet } from '@portico/core/shared'
 import type { ReactNode } from 'react'
 
 /** Where tapping `wallet` goes with `uri` on this device (core's deep-link rules); undefined when it has no link here. */

@@ -1,4 +1,5 @@
-import type { Portico, View } from '@portico/core'
+import type { Portico } from '@portico/core'
+import type { View } from '@portico/core/internal'
 import { describe, expect, it, vi } from 'vitest'
 import { finishConnect, releasePairing } from './pairing-lifetime.ts'
 

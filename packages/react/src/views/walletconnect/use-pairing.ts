@@ -1,11 +1,11 @@
+import type { Portico } from '@portico/core'
 import {
-  type Portico,
   readableError,
   usableFor,
   type WalletConnectErrorCode,
   WalletConnectText,
   walletConnectErrorCode,
-} from '@portico/core'
+} from '@portico/core/internal'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useStore } from '../../hooks.ts'
 import { usePhone } from '../use-phone.ts'

@@ -1,4 +1,4 @@
-import { coinTypeOf } from '@portico/core/names/rules'
+import { coinTypeOf } from '@portico/core/shared'
 import fc from 'fast-check'
 import { encodeFunctionData, type Hex, namehash, parseAbi, toHex } from 'viem'
 import { packetToBytes } from 'viem/ens'

@@ -1,7 +1,0 @@
-export { porticoAccountAbi, porticoAccountFactoryAbi, porticoPaymasterAbi } from './abis.ts'
-export {
-  type PorticoSmartAccount,
-  type PorticoSmartAccountOptions,
-  replaySafeTypedData,
-  toPorticoSmartAccount,
-} from './account.ts'
