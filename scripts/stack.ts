@@ -63,11 +63,11 @@ export interface StackOptions {
 export interface Stack {
   rpcUrl: string
   servicesUrl: string
-  /** The services' JSON-RPC proxy for the chain and the dev project (issue 16). */
+  /** The services' JSON-RPC proxy for the chain and the dev project. */
   proxyRpcUrl: string
-  /** The services' WalletConnect relay (issue 10), for WalletConnect clients the developer runs. */
+  /** The services' WalletConnect relay, for WalletConnect clients the developer runs. */
   walletConnectRelayUrl: string
-  /** The development identity provider every social login button goes to (issue 11). */
+  /** The development identity provider every social login button goes to. */
   identityProviderUrl: string
   pageUrl: string
   projectId: string
@@ -77,7 +77,7 @@ export interface Stack {
   nameResolver: NameResolverDeployment
   /** Uniswap V2 and its demo pools, which the services' swaps trade through. */
   uniswap: UniswapDeployment
-  /** EntryPoint v0.8, the PorticoAccountFactory and the funded PorticoPaymaster (issue 12). */
+  /** EntryPoint v0.8, the PorticoAccountFactory and the funded PorticoPaymaster. */
   smartAccounts: SmartAccountsDeployment
   /** The services' ERC-4337 bundler and paymaster for the chain and the dev project. */
   bundlerUrl: string

@@ -38,12 +38,12 @@ export interface OpenContext extends SetUpContext {
   hashSecret(): Promise<Buffer>
 }
 
-export interface StartContext extends OpenContext {
+interface StartContext extends OpenContext {
   database: Database
 }
 
 /** What an opening step opened: its resources and how to close them again. */
-export interface Opened {
+interface Opened {
   resources?: ModuleResources
   close?(): Promise<void> | void
 }

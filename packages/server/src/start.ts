@@ -6,13 +6,7 @@ import { openHashSecret } from './hash-secret.ts'
 import { serverModules } from './modules.ts'
 import { normaliseOrigin } from './projects/origin.ts'
 import { buildServer } from './server.ts'
-import {
-  checkNeeds,
-  type ModuleResources,
-  type OpenContext,
-  type SetUpContext,
-  type SetUpPlan,
-} from './server-module.ts'
+import { checkNeeds, type OpenContext, type SetUpContext, type SetUpPlan } from './server-module.ts'
 import type { RunningServer, StartServerOptions } from './server-options.ts'
 
 export type { RunningServer, StartServerOptions } from './server-options.ts'
@@ -55,7 +49,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       openHashSecret(options.hashSecret, { mode, dataDir: await dataDir(), log }),
     )
     const openContext: OpenContext = { ...context, log, warn: options.warn, dataDir, hashSecret }
-    const open = async (step: Promise<{ resources?: ModuleResources; close?(): Promise<void> | void }>) => {
+    const open = async (step: ReturnType<NonNullable<SetUpPlan['open']>>) => {
       const opened = await step
       Object.assign(context.resources, opened.resources)
       if (opened.close) closers.push(opened.close)
