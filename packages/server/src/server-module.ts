@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify'
+import type { Hex } from 'viem'
 import type { z } from 'zod'
 import type { Database } from './db/database.ts'
 import type { ProjectReader } from './projects/cache.ts'
 import type { ServerMode } from './server-mode.ts'
 import type { BuildServerOptions, RunningServer, StartServerOptions } from './server-options.ts'
+import type { SocialSettings } from './social/config.ts'
 import type { RelayGauge } from './wc-relay/stats.ts'
 
 /** Environment variables as given: an unset or empty one is absent. */
@@ -15,6 +17,53 @@ export type ModuleResources = Partial<Omit<BuildServerOptions, 'database' | 'log
 /** The deployment's one chain, which portico-server reads before any module. */
 export interface CoreSettings {
   chain: { rpcUrl: string; chainId: number }
+}
+
+/**
+ * What the development stack (`npm start`, the browser tests) deployed and keeps in its data folder,
+ * from which each module makes its development options. Variables in `env` point a module at a real
+ * provider instead of its stand-in, parsed as portico-server parses them.
+ */
+export interface DevelopmentStack {
+  env: Environment
+  chain: { rpcUrl: string; chainId: number }
+  projectId: string
+  /** The demo deployment: its first block, its spam collection, its tokens' icons and list file. */
+  demo: {
+    startBlock: number
+    spamCollections: string[]
+    tokenIcons: Record<string, string>
+    tokenListPath: string
+  }
+  /** Uniswap V2 and the pooled demo tokens. */
+  swaps: {
+    router: Hex
+    factory: Hex
+    weth: Hex
+    tokens: ReadonlyArray<{ address: Hex; symbol: string; name: string; decimals: number }>
+  }
+  /** EntryPoint v0.8, the account factory, the paymaster and the keys the stack keeps for them. */
+  smartAccounts: {
+    entryPoint: Hex
+    accountFactory: Hex
+    paymaster: Hex
+    operatorKey: Hex
+    paymasterSignerKey: Hex
+    simulationsCode: Hex
+  }
+  namesGatewayKey: Hex
+  /** Mail and sealing keys when given; the frame bundle from the build. */
+  embedded: {
+    smtpUrl?: string | undefined
+    masterKey?: string | undefined
+    recoveryKey?: string | undefined
+    frameScriptPath: string
+  }
+  /** The development identity provider, standing in for every social login provider. */
+  socialProviders: SocialSettings
+  /** The dev accounts the dev wallet signs with and the on-ramp sandbox pays from. */
+  devWalletKey: Hex
+  sandboxPayerKey: Hex
 }
 
 /** What `setUp` sees: the start options and what the modules before it prepared. */
@@ -83,6 +132,8 @@ export interface ServerModule<Settings = never> {
   requirements?(given: Environment): string[]
   /** The module's start options from the parsed variables (`given` for those it parses itself). */
   configure?(settings: Settings, core: CoreSettings, given: Environment): Partial<StartServerOptions>
+  /** The module's options in the development stack. */
+  development?(stack: DevelopmentStack): Partial<StartServerOptions>
   /** Options this one needs beside its own: `[its option, the option it needs, why]`. */
   needs?: ReadonlyArray<{ option: SharedOption; needs: SharedOption; why: string }>
   /** Checks the start options, opening nothing; undefined when the module is off. */

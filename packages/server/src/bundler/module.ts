@@ -1,5 +1,11 @@
 import { defineModule } from '../server-module.ts'
-import { BundlerEnvironment, bundlerFromEnv, bundlerRequirements, prepareBundler } from './config.ts'
+import {
+  BundlerEnvironment,
+  bundlerFromEnv,
+  bundlerRequirements,
+  prepareBundler,
+  sponsorLimitsFromEnv,
+} from './config.ts'
 import { bundlerPlugin } from './routes.ts'
 import { startBundler } from './service.ts'
 
@@ -13,6 +19,21 @@ export const bundlerModule = defineModule({
     const bundler = bundlerFromEnv(vars, chain)
     return bundler ? { bundler } : {}
   },
+  // Smart accounts with gas sponsorship, within SPONSOR_LIMIT_* per project.
+  development: ({ env, chain, smartAccounts: deployed }) => ({
+    bundler: {
+      ...chain,
+      entryPoint: deployed.entryPoint,
+      operatorKey: deployed.operatorKey,
+      simulations: { code: deployed.simulationsCode },
+      accountFactory: deployed.accountFactory,
+      sponsorship: {
+        paymaster: deployed.paymaster,
+        signerKey: deployed.paymasterSignerKey,
+        ...sponsorLimitsFromEnv(env),
+      },
+    },
+  }),
   async setUp({ options }) {
     if (!options.bundler) return undefined
     const config = await prepareBundler(options.bundler)

@@ -57,6 +57,17 @@ export const chainDataModule = defineModule({
       },
     }
   },
+  development: ({ env, chain, demo }) => ({
+    chain: {
+      ...chain,
+      startBlock: demo.startBlock,
+      spamCollections: demo.spamCollections,
+      prices: priceTableFromEnv(env.PORTICO_PRICES),
+      tokenIcons: demo.tokenIcons,
+      tokenList: readTokenList(demo.tokenListPath),
+      metadata: metadataOptionsFromEnv(env),
+    },
+  }),
   setUp: ({ options }) => {
     const settings = options.chain
     if (!settings) return undefined

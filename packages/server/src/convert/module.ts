@@ -28,6 +28,19 @@ export const convertModule: ServerModule = {
       },
     }
   },
+  // On the local chain through the demo pools: ETH and the pooled demo tokens.
+  development: ({ chain, swaps, demo }) => ({
+    swaps: {
+      chains: {
+        [chain.chainId]: {
+          rpcUrl: chain.rpcUrl,
+          ...swaps,
+          tokens: [...swaps.tokens],
+          tokenIcons: demo.tokenIcons,
+        },
+      },
+    },
+  }),
   setUp: ({ options }) => (options.swaps ? { resources: { swaps: parseSwaps(options.swaps) } } : undefined),
   async projectRoutes(v1, { options }) {
     const { swaps } = options

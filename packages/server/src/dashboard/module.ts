@@ -31,6 +31,8 @@ export const dashboardModule = defineModule({
   },
   // Without a password the dashboard is off and /dashboard answers 404.
   configure: (vars) => (vars.DASHBOARD_PASSWORD ? { dashboard: { password: vars.DASHBOARD_PASSWORD } } : {}),
+  // Its password is kept in <dataDir>/dashboard.key.
+  development: () => ({ dashboard: {} }),
   setUp: ({ options }) => {
     const settings = options.dashboard
     if (!settings) return undefined

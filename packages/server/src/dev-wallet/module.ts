@@ -4,6 +4,9 @@ import { devWalletPlugin, readDevWalletAssets } from './routes.ts'
 /** The development WalletConnect wallet at `/dev/wallet`, which signs with a key of the server. */
 export const devWalletModule: ServerModule = {
   name: 'dev-wallet',
+  development: ({ projectId, chain, devWalletKey }) => ({
+    devWallet: { projectId, ...chain, privateKey: devWalletKey },
+  }),
   async setUp({ options, mode, resources }) {
     if (!options.devWallet) return undefined
     if (mode !== 'development')

@@ -56,6 +56,8 @@ export const embeddedModule = defineModule({
           },
         }
       : {},
+  // Without SMTP_URL the dev mailbox; without MASTER_KEY and RECOVERY_KEY, keys in the data folder.
+  development: ({ chain, embedded }) => ({ embedded: { ...chain, ...embedded } }),
   setUp: ({ options }) => {
     const settings = options.embedded
     if (!settings) return undefined

@@ -12,6 +12,8 @@ export const farcasterModule = defineModule({
     const farcaster = farcasterFromEnv(vars)
     return farcaster ? { farcaster } : {}
   },
+  // Offline: three dev accounts, and /dev/farcaster playing the app.
+  development: () => ({ farcaster: { development: true } }),
   setUp: ({ options, mode, publicUrl }) =>
     options.farcaster
       ? { resources: { farcaster: prepareFarcaster(options.farcaster, { mode, publicUrl }) } }

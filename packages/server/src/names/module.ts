@@ -51,6 +51,10 @@ export const namesModule = defineModule({
     vars.NAMES_SUFFIX
       ? { names: { ...chain, suffix: vars.NAMES_SUFFIX, gatewayKey: vars.NAMES_GATEWAY_KEY } }
       : {},
+  // The gateway answers ENS calls for the names with the key the stack keeps.
+  development: ({ chain, namesGatewayKey }) => ({
+    names: { suffix: 'portico.id', ...chain, gatewayKey: namesGatewayKey },
+  }),
   setUp: ({ options }) => {
     if (!options.names) return undefined
     // Checked before anything opens: a key that is no private key stops the start here.

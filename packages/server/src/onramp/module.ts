@@ -1,6 +1,12 @@
 import type { ChainData } from '../chain-data/config.ts'
 import { defineModule } from '../server-module.ts'
-import { OnrampEnvironment, type OnrampOptions, onrampFromEnv, prepareOnramp } from './config.ts'
+import {
+  OnrampEnvironment,
+  type OnrampOptions,
+  onrampFromEnv,
+  onrampSettingsFromEnv,
+  prepareOnramp,
+} from './config.ts'
 import { type SandboxPayer, sandboxPayer } from './payer.ts'
 import { onrampPlugin } from './routes.ts'
 import { sandboxCheckoutPlugin } from './sandbox-routes.ts'
@@ -31,6 +37,10 @@ export const onrampModule = defineModule({
     const onramp = onrampFromEnv(vars)
     return onramp ? { onramp } : {}
   },
+  // Coinbase and Meld when ONRAMP_* name them, and the sandbox checkout paying from a dev account.
+  development: ({ env, sandboxPayerKey }) => ({
+    onramp: { ...onrampSettingsFromEnv(env), sandbox: { payerKey: sandboxPayerKey } },
+  }),
   needs: [
     {
       option: 'onramp',

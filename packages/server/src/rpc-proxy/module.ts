@@ -26,6 +26,10 @@ export const rpcProxyModule = defineModule({
       },
     },
   }),
+  // The chain's own node, unless RPC_UPSTREAMS names several.
+  development: ({ env, chain }) => ({
+    rpcProxy: { upstreams: rpcUpstreamsFromEnv(env.RPC_UPSTREAMS) ?? { [chain.chainId]: [chain.rpcUrl] } },
+  }),
   setUp: ({ options }) => {
     const settings = options.rpcProxy
     if (!settings) return undefined

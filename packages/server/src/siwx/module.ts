@@ -14,6 +14,7 @@ export const siwxModule = defineModule({
         ]
       : [],
   configure: (vars, { chain }) => (vars.SIWX ? { siwx: chain } : {}),
+  development: ({ chain }) => ({ siwx: chain }),
   setUp: ({ options }) => {
     const settings = options.siwx
     if (!settings) return undefined

@@ -1,6 +1,6 @@
 import { isOn } from '../module-settings.ts'
 import type { Environment, ServerModule } from '../server-module.ts'
-import { SocialEnvironment, type SocialSettings, socialFromEnv } from './config.ts'
+import { SocialEnvironment, type SocialSettings, socialFromEnv, socialSettingsFromEnv } from './config.ts'
 import { socialPagesPlugin } from './pages.ts'
 import { prepareSocial } from './setup.ts'
 
@@ -28,6 +28,10 @@ export const socialModule: ServerModule = {
     const { settings } = socialOf(given)
     return Object.keys(settings).length > 0 ? { social: settings } : {}
   },
+  // Every provider at the development identity provider, unless SOCIAL_* names a real one.
+  development: ({ env, socialProviders }) => ({
+    social: { ...socialProviders, ...socialSettingsFromEnv(env) },
+  }),
   needs: [
     {
       option: 'social',

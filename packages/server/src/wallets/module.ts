@@ -9,6 +9,8 @@ export const walletsModule = defineModule({
   name: 'wallets',
   settings: z.object({ WALLET_REGISTRY: z.string().min(1).optional() }),
   configure: (vars) => (vars.WALLET_REGISTRY ? { walletRegistry: vars.WALLET_REGISTRY } : {}),
+  // The shipped registry unless WALLET_REGISTRY names a file.
+  development: ({ env }) => (env.WALLET_REGISTRY ? { walletRegistry: env.WALLET_REGISTRY } : {}),
   // Checked before anything opens: a file that is no registry stops the start here.
   async setUp({ options, publicUrl, resources }) {
     const registry = await loadWalletRegistry(options.walletRegistry)

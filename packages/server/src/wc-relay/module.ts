@@ -49,6 +49,8 @@ export const walletConnectRelayModule = defineModule({
         ]
       : [],
   configure: (vars) => (vars.WC_RELAY ? { walletConnectRelay: { limits: relayLimitsOf(vars) } } : {}),
+  // For the dev wallet and the tests.
+  development: () => ({ walletConnectRelay: {} }),
   setUp: ({ options, publicUrl }) =>
     options.walletConnectRelay
       ? { resources: { walletConnectRelay: { ...options.walletConnectRelay, url: relayUrlOf(publicUrl) } } }
