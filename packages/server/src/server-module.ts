@@ -12,7 +12,7 @@ import type { RelayGauge } from './wc-relay/stats.ts'
 export type Environment = Record<string, string | undefined>
 
 /** What a module contributes to the app: its slice of `buildServer`'s options. */
-export type ModuleResources = Partial<Omit<BuildServerOptions, 'database' | 'logger'>>
+type ModuleResources = Partial<Omit<BuildServerOptions, 'database' | 'logger'>>
 
 /** The deployment's one chain, which portico-server reads before any module. */
 export interface CoreSettings {
