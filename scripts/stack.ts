@@ -19,15 +19,11 @@ import {
   type UniswapDeployment,
 } from '@portico/contracts'
 import {
+  type DevelopmentStack,
   iconTableFromEnv,
-  metadataOptionsFromEnv,
-  onrampSettingsFromEnv,
-  priceTableFromEnv,
-  readTokenList,
-  rpcUpstreamsFromEnv,
   SOCIAL_CALLBACK_PATH,
-  socialSettingsFromEnv,
-  sponsorLimitsFromEnv,
+  type StartServerOptions,
+  serverModules,
   startServer,
   trustProxyFromEnv,
 } from '@portico/server'
@@ -63,11 +59,11 @@ export interface StackOptions {
 export interface Stack {
   rpcUrl: string
   servicesUrl: string
-  /** The services' JSON-RPC proxy for the chain and the dev project (issue 16). */
+  /** The services' JSON-RPC proxy for the chain and the dev project. */
   proxyRpcUrl: string
-  /** The services' WalletConnect relay (issue 10), for WalletConnect clients the developer runs. */
+  /** The services' WalletConnect relay, for WalletConnect clients the developer runs. */
   walletConnectRelayUrl: string
-  /** The development identity provider every social login button goes to (issue 11). */
+  /** The development identity provider every social login button goes to. */
   identityProviderUrl: string
   pageUrl: string
   projectId: string
@@ -77,7 +73,7 @@ export interface Stack {
   nameResolver: NameResolverDeployment
   /** Uniswap V2 and its demo pools, which the services' swaps trade through. */
   uniswap: UniswapDeployment
-  /** EntryPoint v0.8, the PorticoAccountFactory and the funded PorticoPaymaster (issue 12). */
+  /** EntryPoint v0.8, the PorticoAccountFactory and the funded PorticoPaymaster. */
   smartAccounts: SmartAccountsDeployment
   /** The services' ERC-4337 bundler and paymaster for the chain and the dev project. */
   bundlerUrl: string
@@ -155,8 +151,42 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       startDevIdentityProvider({ host, redirectUri: new URL(SOCIAL_CALLBACK_PATH, servicesUrl).href }),
     )
     stops.push(() => identityProvider.close())
+    // What each module makes its development options from (its `development`, modules.ts).
+    const development: DevelopmentStack = {
+      env: process.env,
+      chain: { rpcUrl: chainUrl, chainId: deployment.chainId },
+      projectId,
+      demo: {
+        startBlock: deployment.firstBlock,
+        spamCollections: [deployment.nfts.spam.address],
+        tokenIcons,
+        tokenListPath,
+      },
+      swaps: { router: uniswap.router, factory: uniswap.factory, weth: uniswap.weth, tokens: poolTokens },
+      smartAccounts: {
+        entryPoint: smartAccounts.entryPoint,
+        accountFactory: smartAccounts.factory,
+        paymaster: smartAccounts.paymaster,
+        operatorKey: bundlerKey,
+        paymasterSignerKey,
+        simulationsCode: simulations.deployedBytecode,
+      },
+      namesGatewayKey,
+      embedded: {
+        smtpUrl: options.smtpUrl,
+        masterKey: options.masterKey,
+        recoveryKey: options.recoveryKey,
+        frameScriptPath: resolve(import.meta.dirname, '../packages/embedded/dist/frame.js'),
+      },
+      socialProviders: identityProvider.social,
+      devWalletKey: DEV_ACCOUNTS[DEV_WALLET_ACCOUNT].privateKey,
+      sandboxPayerKey: DEV_ACCOUNTS[SANDBOX_PAYER].privateKey,
+    }
+    const moduleOptions: StartServerOptions = {}
+    for (const module of serverModules) Object.assign(moduleOptions, module.development?.(development))
     const server = await step(log, 'services: database, migrations, server', () =>
       startServer({
+        ...moduleOptions,
         // Fills in the dev mailbox, master and recovery keys in the data folder and the public URL.
         mode: 'development',
         publicUrl: options.publicUrl,
@@ -172,91 +202,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           name: 'Portico dev page',
           origins: [pageOrigin, `http://localhost:${webPort}`, new URL(servicesUrl).origin],
         },
-        chain: {
-          rpcUrl: chainUrl,
-          chainId: deployment.chainId,
-          startBlock: deployment.firstBlock,
-          spamCollections: [deployment.nfts.spam.address],
-          prices: priceTableFromEnv(process.env.PORTICO_PRICES),
-          tokenIcons,
-          tokenList: readTokenList(tokenListPath),
-          metadata: metadataOptionsFromEnv(process.env),
-        },
         trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
-        // The RPC proxy: the chain's own node, unless RPC_UPSTREAMS names several.
-        rpcProxy: {
-          upstreams: rpcUpstreamsFromEnv(process.env.RPC_UPSTREAMS) ?? { [deployment.chainId]: [chainUrl] },
-        },
-        // Swaps on the local chain through the demo pools: ETH and the pooled demo tokens.
-        swaps: {
-          chains: {
-            [deployment.chainId]: {
-              rpcUrl: chainUrl,
-              router: uniswap.router,
-              factory: uniswap.factory,
-              weth: uniswap.weth,
-              tokens: poolTokens,
-              tokenIcons,
-            },
-          },
-        },
-        // The bundler and gas sponsorship for smart accounts, within SPONSOR_LIMIT_* per project.
-        bundler: {
-          chainId: deployment.chainId,
-          rpcUrl: chainUrl,
-          entryPoint: smartAccounts.entryPoint,
-          operatorKey: bundlerKey,
-          simulations: { code: simulations.deployedBytecode },
-          accountFactory: smartAccounts.factory,
-          sponsorship: {
-            paymaster: smartAccounts.paymaster,
-            signerKey: paymasterSignerKey,
-            ...sponsorLimitsFromEnv(process.env),
-          },
-        },
-        // Sign-in with wallet: signatures of contract accounts are checked on this chain.
-        siwx: { chainId: deployment.chainId, rpcUrl: chainUrl },
-        // Account names, and the gateway that answers ENS calls for them with this key's signature.
-        names: {
-          suffix: 'portico.id',
-          chainId: deployment.chainId,
-          rpcUrl: chainUrl,
-          gatewayKey: namesGatewayKey,
-        },
-        // E-mail login: the frame splits each key, the services keep two shares sealed under the
-        // master and recovery keys; the frame bundle comes from npm run build.
-        embedded: {
-          rpcUrl: chainUrl,
-          chainId: deployment.chainId,
-          smtpUrl: options.smtpUrl,
-          masterKey: options.masterKey,
-          recoveryKey: options.recoveryKey,
-          frameScriptPath: resolve(import.meta.dirname, '../packages/embedded/dist/frame.js'),
-        },
-        // Social login: all six providers at the development identity provider, unless SOCIAL_*
-        // names a real provider's client (then its redirect URI is this PUBLIC_URL's callback).
-        social: { ...identityProvider.social, ...socialSettingsFromEnv(process.env) },
-        // The operator dashboard at /dashboard; its password is kept in <dataDir>/dashboard.key.
-        dashboard: {},
-        // A WalletConnect relay of our own (ws://…/v1/wc-relay) for the dev wallet and the tests.
-        walletConnectRelay: {},
-        // A WalletConnect wallet at /dev/wallet that signs with a dev key and sends on the local chain.
-        devWallet: {
-          projectId,
-          chainId: deployment.chainId,
-          rpcUrl: chainUrl,
-          privateKey: DEV_ACCOUNTS[DEV_WALLET_ACCOUNT].privateKey,
-        },
-        // The wallets of the all-wallets list: the shipped registry unless WALLET_REGISTRY names a file.
-        ...(process.env.WALLET_REGISTRY ? { walletRegistry: process.env.WALLET_REGISTRY } : {}),
-        // The on-ramp: Coinbase and Meld when ONRAMP_* name them, and the sandbox checkout, which
-        // pays from a dev account that sends nothing after the demo setup and that no e2e test pays from.
-        onramp: {
-          ...onrampSettingsFromEnv(process.env),
-          sandbox: { payerKey: DEV_ACCOUNTS[SANDBOX_PAYER].privateKey },
-        },
-        // Sign In With Farcaster offline: three dev accounts, and /dev/farcaster playing the app.
-        farcaster: { development: true },
       }),
     )
     stops.push(() => server.close())

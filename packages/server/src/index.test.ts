@@ -24,6 +24,7 @@ describe('@portico/server exports', () => {
       'priceTableFromEnv',
       'readTokenList',
       'rpcUpstreamsFromEnv',
+      'serverModules',
       'socialSettingsFromEnv',
       'sponsorLimitsFromEnv',
       'startServer',

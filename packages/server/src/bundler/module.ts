@@ -1,0 +1,51 @@
+import { defineModule } from '../server-module.ts'
+import {
+  BundlerEnvironment,
+  bundlerFromEnv,
+  bundlerRequirements,
+  prepareBundler,
+  sponsorLimitsFromEnv,
+} from './config.ts'
+import { bundlerPlugin } from './routes.ts'
+import { startBundler } from './service.ts'
+
+/** The ERC-4337 bundler and gas sponsorship of one chain at `POST /v1/bundler`. */
+export const bundlerModule = defineModule({
+  name: 'bundler',
+  // On with BUNDLER_KEY (README, smart accounts).
+  settings: BundlerEnvironment,
+  requirements: bundlerRequirements,
+  configure: (vars, { chain }) => {
+    const bundler = bundlerFromEnv(vars, chain)
+    return bundler ? { bundler } : {}
+  },
+  // Smart accounts with gas sponsorship, within SPONSOR_LIMIT_* per project.
+  development: ({ env, chain, smartAccounts: deployed }) => ({
+    bundler: {
+      ...chain,
+      entryPoint: deployed.entryPoint,
+      operatorKey: deployed.operatorKey,
+      simulations: { code: deployed.simulationsCode },
+      accountFactory: deployed.accountFactory,
+      sponsorship: {
+        paymaster: deployed.paymaster,
+        signerKey: deployed.paymasterSignerKey,
+        ...sponsorLimitsFromEnv(env),
+      },
+    },
+  }),
+  async setUp({ options }) {
+    if (!options.bundler) return undefined
+    const config = await prepareBundler(options.bundler)
+    return {
+      start: ({ database, warn }) => {
+        const bundler = startBundler(database, config, { warn })
+        return { resources: { bundler }, close: () => bundler.stop() }
+      },
+    }
+  },
+  async projectRoutes(v1, { options }) {
+    const { bundler } = options
+    if (bundler) await v1.register(bundlerPlugin, { bundler })
+  },
+})

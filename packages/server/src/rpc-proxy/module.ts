@@ -1,0 +1,47 @@
+import { z } from 'zod'
+import { fromEnvParser, integer } from '../module-settings.ts'
+import { defineModule } from '../server-module.ts'
+import { rpcUpstreamsFromEnv } from './config.ts'
+import { rpcProxyPlugin } from './routes.ts'
+import { startRpcProxy } from './service.ts'
+
+/** `POST /v1/rpc`: the JSON-RPC proxy that ranks and fails over between each chain's upstreams. */
+export const rpcProxyModule = defineModule({
+  name: 'rpc-proxy',
+  settings: z.object({
+    RPC_UPSTREAMS: fromEnvParser(rpcUpstreamsFromEnv).optional(),
+    // The proxy's limits (rpc-proxy/config.ts has the defaults): cost units a second, blocks a call.
+    RPC_RATE_PER_IP: integer(1, 1_000_000).optional(),
+    RPC_RATE_PER_PROJECT: integer(1, 100_000_000).optional(),
+    RPC_MAX_LOG_BLOCKS: integer(1, 100_000_000).optional(),
+  }),
+  // The proxy serves the configured chain through its own node unless upstreams are named.
+  configure: (vars, { chain }) => ({
+    rpcProxy: {
+      upstreams: vars.RPC_UPSTREAMS ?? { [chain.chainId]: [chain.rpcUrl] },
+      limits: {
+        ...(vars.RPC_RATE_PER_IP ? { ipPerSecond: vars.RPC_RATE_PER_IP } : {}),
+        ...(vars.RPC_RATE_PER_PROJECT ? { projectPerSecond: vars.RPC_RATE_PER_PROJECT } : {}),
+        ...(vars.RPC_MAX_LOG_BLOCKS ? { maxLogBlocks: vars.RPC_MAX_LOG_BLOCKS } : {}),
+      },
+    },
+  }),
+  // The chain's own node, unless RPC_UPSTREAMS names several.
+  development: ({ env, chain }) => ({
+    rpcProxy: { upstreams: rpcUpstreamsFromEnv(env.RPC_UPSTREAMS) ?? { [chain.chainId]: [chain.rpcUrl] } },
+  }),
+  setUp: ({ options }) => {
+    const settings = options.rpcProxy
+    if (!settings) return undefined
+    return {
+      start: () => {
+        const rpcProxy = startRpcProxy(settings)
+        return { resources: { rpcProxy }, close: () => rpcProxy.stop() }
+      },
+    }
+  },
+  async projectRoutes(v1, { options }) {
+    const { rpcProxy } = options
+    if (rpcProxy) await v1.register(rpcProxyPlugin, { proxy: rpcProxy })
+  },
+})
