@@ -59,6 +59,9 @@ describe('Buy', () => {
     await checkout.getByRole('heading', { name: 'Payment complete' }).waitFor()
 
     await heading(page, 'Purchase complete')
+    // Over the outcome the title no longer says "in progress".
+    await heading(page, 'Buy')
+    expect(await dialog(page).getByRole('heading', { name: 'Buy in progress' }).count()).toBe(0)
     expect(await dialog(page).getByText(`${quoted} ETH arrived in your wallet.`).count()).toBe(1)
     // The amount shows 6 decimals at most, cut: what arrived is that, less than a millionth more.
     const arrived = (await chain.getBalance({ address: visitor.address })) - parseEther(quoted)
@@ -118,6 +121,7 @@ describe('Buy', () => {
     await checkout.getByRole('heading', { name: 'Payment failed' }).waitFor()
     await expect.poll(() => dialog(page).getByRole('alert').count(), { timeout: 10_000 }).toBe(1)
     expect(await dialog(page).getByRole('alert').textContent()).toMatch(/Nothing was sent\.$/)
+    expect(await dialog(page).getByRole('heading', { name: 'Buy in progress' }).count()).toBe(0)
     await dialog(page).getByRole('button', { name: 'Try again' }).click()
     await heading(page, 'Buy')
     expect(await dialog(page).getByLabel('You pay').inputValue()).toBe('25')

@@ -11,6 +11,7 @@ import { DoneActions, DoneState } from '../components/DoneState.tsx'
 import { Loading } from '../components/Loading.tsx'
 import { TransactionLink } from '../components/TransactionLink.tsx'
 import { useStore } from '../hooks.ts'
+import { useStateTitle } from '../modal/view-title.ts'
 import { useAccountData } from './account/use-account-data.ts'
 import { useKept } from './kept.ts'
 import './onramp/onramp-css.ts'
@@ -47,6 +48,9 @@ export default function BuyInProgress({ portico }: ViewProps) {
     return () => abort.abort()
   }, [buy, accountData, portico, purchaseId])
   useBalanceWatch(portico, buy, progress)
+  // Once it ended it is no longer "in progress": titled as Send and Swap are over their outcome.
+  const ended = progress?.status === 'paid' || progress?.status === 'failed' || progress?.status === 'expired'
+  useStateTitle(portico, 'BuyInProgress', ended ? 'Buy' : undefined)
 
   if (!progress) return <p className="muted center">No purchase in progress.</p>
   const { providerName, url, expected, status, txHash, failureReason, arrived } = progress
