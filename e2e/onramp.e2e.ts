@@ -104,7 +104,7 @@ describe('Buy', () => {
         { timeout: 10_000 },
       )
       .toBe(1)
-    await dialog(page).getByLabel('Currency').selectOption('EUR')
+    await dialog(page).getByRole('radio', { name: 'EUR' }).check()
     await amount.fill('25')
     await expect
       .poll(() => dialog(page).getByRole('button', { name: 'Buy with Sandbox (test card)' }).isEnabled(), {

@@ -76,6 +76,12 @@ addViewCss(`
   background: var(--portico-bg-raised); border: 1px solid var(--portico-border);
   border-radius: calc(var(--portico-border-radius-master) * 3); }
 .field input:focus-visible, .field select:focus-visible { outline: 2px solid var(--portico-accent); }
+/* The modal's field with its own chevron, not the browser's grey box; the list that opens is the
+   system's, which on a phone is the picker the visitor knows. */
+.field select { appearance: none; -webkit-appearance: none; padding-right: 32px; cursor: pointer;
+  background-image: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='12' height='12' viewBox='0 0 12 12'%3E%3Cpath d='M2 4l4 4 4-4' fill='none' stroke='%239a9e9e' stroke-width='1.6' stroke-linecap='round' stroke-linejoin='round'/%3E%3C/svg%3E");
+  background-repeat: no-repeat; background-position: right 12px center; }
+.field select:disabled { cursor: not-allowed; opacity: 0.7; }
 .row { display: flex; gap: 8px; align-items: center; }
 .qr { border-radius: 12px; }
 .break { word-break: break-all; }
