@@ -62,7 +62,9 @@ describe('Buy', () => {
     // Over the outcome the title no longer says "in progress".
     await heading(page, 'Buy')
     expect(await dialog(page).getByRole('heading', { name: 'Buy in progress' }).count()).toBe(0)
-    expect(await dialog(page).getByText(`${quoted} ETH arrived in your wallet.`).count()).toBe(1)
+    // Laid out as Send's and Swap's done states: the amount, then label and value rows.
+    expect(await dialog(page).getByText(`${quoted} ETH`, { exact: true }).count()).toBe(1)
+    expect(await dialog(page).getByRole('definition').first().textContent()).toBe('Arrived in your wallet')
     // The amount shows 6 decimals at most, cut: what arrived is that, less than a millionth more.
     const arrived = (await chain.getBalance({ address: visitor.address })) - parseEther(quoted)
     expect(arrived >= 0n && arrived < parseEther('0.000001')).toBe(true)

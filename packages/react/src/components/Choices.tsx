@@ -13,13 +13,16 @@ addViewCss(`
 .pill-choice { position: relative; display: inline-flex; align-items: center; gap: 6px; min-height: 36px;
   padding: 4px 12px; border: 1px solid var(--portico-border); border-radius: 999px; cursor: pointer;
   background: var(--portico-bg-raised); color: var(--portico-fg); font-weight: 600; }
-.pill-choice input, .card-choice input { position: absolute; inset: 0; width: 100%; height: 100%; margin: 0;
-  opacity: 0; cursor: pointer; }
+/* Over the border too: the whole drawn control takes the tap. */
+.pill-choice input, .card-choice input { position: absolute; top: -1px; left: -1px; width: calc(100% + 2px);
+  height: calc(100% + 2px); margin: 0; opacity: 0; cursor: pointer; }
 .pill-choice:has(input:checked) { border-color: var(--portico-accent);
   background: color-mix(in srgb, var(--portico-accent) 16%, var(--portico-bg-raised)); }
 .pill-choice:has(input:focus-visible), .card-choice:has(input:focus-visible) {
   outline: 2px solid var(--portico-accent); outline-offset: 2px; }
 .pill-choice .muted { font-weight: 400; }
+/* The muted grey is 4.5:1 on the raised grey only: on the chosen pill's tint its words take the text colour. */
+.pill-choice:has(input:checked) .muted { color: var(--portico-fg); }
 @media (pointer: coarse) { .pill-choice { min-height: 44px; } }
 /* A larger option (a provider's quote): a row with a ring that fills when chosen. */
 .card-choice { position: relative; display: flex; align-items: center; gap: 10px; min-height: 44px; padding: 8px 12px;

@@ -190,6 +190,10 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--portico-accent)
     calc(var(--portico-border-radius-master) * 6) 0 0; border-bottom: none;
     padding-bottom: env(safe-area-inset-bottom); }
 }
+/* A short screen (a phone held sideways): the card takes nearly all of the height. */
+@media (max-height: 500px) {
+  .backdrop { padding-top: 8px; padding-bottom: 8px; }
+}
 /* Touch: 44-px targets, and 16-px inputs, which iOS does not zoom into. */
 @media (pointer: coarse) {
   .icon-button { width: 44px; height: 44px; }

@@ -7,7 +7,7 @@ import {
   formatTokenAmount,
 } from '@portico/core'
 import { useEffect, useRef } from 'react'
-import { DoneActions, DoneState } from '../components/DoneState.tsx'
+import { DoneActions, DoneDetails, DoneState } from '../components/DoneState.tsx'
 import { Loading } from '../components/Loading.tsx'
 import { TransactionLink } from '../components/TransactionLink.tsx'
 import { useStore } from '../hooks.ts'
@@ -63,12 +63,16 @@ export default function BuyInProgress({ portico }: ViewProps) {
   if (status === 'paid')
     return (
       <DoneState title="Purchase complete">
-        <p>{arrived ?? bought} arrived in your wallet.</p>
-        {txHash && (
-          <p className="muted">
-            Transaction <TransactionLink portico={portico} hash={txHash} />
-          </p>
-        )}
+        <DoneDetails
+          amount={arrived ?? bought}
+          details={[
+            { label: 'Status', value: 'Arrived in your wallet' },
+            { label: 'Paid with', value: providerName },
+            ...(txHash
+              ? [{ label: 'Transaction', value: <TransactionLink portico={portico} hash={txHash} /> }]
+              : []),
+          ]}
+        />
         <DoneActions portico={portico} again="Buy more" onAgain={again} />
       </DoneState>
     )

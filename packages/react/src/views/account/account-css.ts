@@ -69,6 +69,7 @@ addViewCss(`
   .account-header .identicon svg { width: 48px; height: 48px; }
   .account-header .portfolio { font-size: 1.5em; }
   .account-header .network-pill { margin-top: 2px; }
+  .account-view { gap: 8px; }
 }
 .account-name + .address-line { font-size: 0.95em; font-weight: 400; color: var(--portico-fg-muted); }
 .field { display: flex; flex-direction: column; gap: 4px; text-align: left; }
