@@ -44,8 +44,13 @@ async function openPage(
 }
 
 /** The page with the test wallet of `key` connected and the Account view open. */
-async function openAccount(key: `0x${string}`, options: BrowserContextOptions = {}): Promise<Page> {
+async function openAccount(
+  key: `0x${string}`,
+  options: BrowserContextOptions = {},
+  before: (context: BrowserContext) => Promise<unknown> = async () => undefined,
+): Promise<Page> {
   const context = await browser.newContext(options)
+  await before(context)
   await installTestWallet(context, { rpcUrl: stack.rpcUrl, chainId: stack.chainId, privateKey: key })
   const page = await context.newPage()
   await page.goto(PAGE)
@@ -169,6 +174,25 @@ describe('the account', () => {
         timeout: 5_000,
       }).toBe(true)
     expect(await dialog(page).evaluate((card) => card.querySelector('.body-outer')?.scrollTop)).toBe(0)
+  })
+
+  it('with the chain’s node out of reach, says so instead of loading for ever, and Retry brings the balance back', async () => {
+    const node = new URL(stack.rpcUrl).host
+    let reachable = false
+    // Refused from the page only, as when the node is down: the test wallet answers from here.
+    const page = await openAccount(funded, {}, (context) =>
+      context.route(
+        (url) => url.host === node,
+        (route) => (reachable ? route.continue() : route.abort('connectionrefused')),
+      ),
+    )
+    const sentence = dialog(page).getByText('Can’t reach the Anvil network. Balances may be out of date.')
+    await poll(() => sentence.count()).toBe(1)
+    expect(await dialog(page).getByText('Loading balance…').count()).toBe(0)
+    reachable = true
+    await dialog(page).getByRole('button', { name: 'Retry' }).first().click()
+    await poll(() => dialog(page).getByRole('group', { name: 'Balance' }).textContent()).toBe('1.000 ETH')
+    expect(await sentence.count()).toBe(0)
   })
 
   it('Buy’s currency, method and provider are the modal’s own controls, each a finger’s size on a phone', async () => {
