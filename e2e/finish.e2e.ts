@@ -107,6 +107,31 @@ describe('WalletConnect and Farcaster', () => {
   })
 })
 
+describe('the services’ wallet list out of reach', () => {
+  it('is said at Connect with Retry, not left to vanish, and Retry brings it back', async () => {
+    const context = await browser.newContext()
+    let reachable = false
+    await context.route(
+      (url) => url.pathname.startsWith('/v1/wallets'),
+      (route) => (reachable ? route.continue() : route.abort('connectionrefused')),
+    )
+    const page = await context.newPage()
+    await page.goto(PAGE)
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    const sentence = dialog(page).getByText('The wallet list can’t be loaded right now.')
+    await poll(() => sentence.count()).toBe(1)
+    await expectAccessibleModal(page, 'Connect (wallet list unavailable)')
+    reachable = true
+    await dialog(page).getByRole('button', { name: 'Retry' }).click()
+    await poll(() =>
+      dialog(page)
+        .getByRole('button', { name: /^All wallets/ })
+        .count(),
+    ).toBe(1)
+    expect(await sentence.count()).toBe(0)
+  })
+})
+
 describe('wallets without a logo', () => {
   it('show their initials on a tile of their own colour, and names read whole on two lines', async () => {
     const { page } = await openPage()

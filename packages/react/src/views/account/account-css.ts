@@ -54,8 +54,6 @@ addViewCss(`
 .operation-icon { width: 36px; height: 36px; border-radius: 50%; display: inline-flex; align-items: center;
   justify-content: center; background: var(--portico-bg-raised); color: var(--portico-fg-muted); }
 .loading { padding: 12px 0; }
-.unavailable { padding: 12px 0; }
-.unavailable .retry { width: auto; padding: 0 20px; }
 .account-name { font-weight: 600; font-size: 1.2em; text-align: center; max-width: 100%;
   overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .account-header { min-width: 0; max-width: 100%; }
