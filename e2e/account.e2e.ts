@@ -72,7 +72,7 @@ describe('account modal of a seeded account', () => {
     await expect
       .poll(
         async () => {
-          await panel().evaluate((element) => element.scrollTo(0, element.scrollHeight))
+          await panel().evaluate((element) => element.lastElementChild?.scrollIntoView({ block: 'end' }))
           return (await headings.allTextContents()).some((title) => title.endsWith(` ${earlierYear}`))
         },
         { timeout: 15_000 },
@@ -98,6 +98,10 @@ describe('account modal of a seeded account', () => {
         )
       }
     }
+    // One scroll area: the list scrolls with the card, not in a box of its own, the tabs kept in sight.
+    expect(await panel().evaluate((element) => element.scrollHeight <= element.clientHeight + 1)).toBe(true)
+    const [card, activityTab] = await Promise.all([dialog().boundingBox(), tab('Activity').boundingBox()])
+    expect(activityTab?.y ?? -1).toBeGreaterThanOrEqual(card?.y ?? 0)
     const starts = groups.map(({ times }) => Date.parse(times[0] ?? ''))
     expect(starts).toEqual([...starts].sort((a, b) => b - a))
     expect(await panel().textContent()).toContain('USDC')

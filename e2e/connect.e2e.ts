@@ -77,7 +77,7 @@ describe('browser-wallet connect', () => {
     await dialog()
       .getByRole('button', { name: /Test Wallet/ })
       .click()
-    await expect.poll(() => dialog().getByRole('alert').textContent()).toBe('Connection declined')
+    await expect.poll(() => dialog().getByRole('alert').textContent()).toBe('You declined in Test Wallet.')
     expect(await session.page.getByTestId('status').textContent()).toBe('disconnected')
 
     session.wallet.decide('approve')
@@ -144,7 +144,7 @@ describe('unsupported network', () => {
       .toBe('You declined the network switch in your wallet.')
     expect(session.wallet.prompts).toContain('wallet_switchEthereumChain')
     expect(await session.page.getByTestId('status').textContent()).toBe('connected')
-    expect(await dialog().textContent()).not.toContain('Connection declined')
+    expect(await dialog().textContent()).not.toContain('You declined in')
 
     session.wallet.decide('approve', 'wallet_switchEthereumChain')
     await dialog().getByRole('button', { name: 'Switch to Anvil' }).click()

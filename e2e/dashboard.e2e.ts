@@ -77,7 +77,7 @@ describe('the operator dashboard', () => {
   it('counts a connection the wallet refused as a declined connect error', async () => {
     session.wallet.decide('reject')
     await chooseTestWallet('CONNECT_ERROR')
-    await expect.poll(() => dialog().getByRole('alert').textContent()).toBe('Connection declined')
+    await expect.poll(() => dialog().getByRole('alert').textContent()).toBe('You declined in Test Wallet.')
   })
 
   it('shows them to the operator after logging in, readable by assistive technology', async () => {

@@ -73,7 +73,9 @@ describe('a finished look', () => {
     expect(await row.getByText('Installed', { exact: true }).isVisible()).toBe(true)
 
     await row.click()
-    await expect.poll(() => dialog(page).getByRole('alert').textContent()).toBe('Connection declined')
+    await expect
+      .poll(() => dialog(page).getByRole('alert').textContent())
+      .toBe('You declined in Test Wallet.')
     const back = dialog(page).getByRole('button', { name: 'Back' })
     expect(await back.locator('svg').count()).toBe(1)
     expect((await back.textContent())?.trim()).toBe('')
@@ -95,9 +97,9 @@ describe('a finished look', () => {
     await dialog(page)
       .getByRole('button', { name: /Test Wallet/ })
       .click()
-    const declined = dialog(page).getByText('Connection declined')
+    const declined = dialog(page).getByText('You declined in Test Wallet.')
     await declined.waitFor()
-    const hint = dialog(page).getByText('Connection can be declined if a previous request is still active')
+    const hint = dialog(page).getByText('Try again when you’re ready.')
     const gap = await gapBetween(declined, hint)
     expect(gap).toBeGreaterThanOrEqual(0)
     expect(gap).toBeLessThanOrEqual(12)

@@ -59,7 +59,12 @@ describe('Buy', () => {
     await checkout.getByRole('heading', { name: 'Payment complete' }).waitFor()
 
     await heading(page, 'Purchase complete')
-    expect(await dialog(page).getByText(`${quoted} ETH arrived in your wallet.`).count()).toBe(1)
+    // Over the outcome the title no longer says "in progress".
+    await heading(page, 'Buy')
+    expect(await dialog(page).getByRole('heading', { name: 'Buy in progress' }).count()).toBe(0)
+    // Laid out as Send's and Swap's done states: the amount, then label and value rows.
+    expect(await dialog(page).getByText(`${quoted} ETH`, { exact: true }).count()).toBe(1)
+    expect(await dialog(page).getByRole('definition').first().textContent()).toBe('Arrived in your wallet')
     // The amount shows 6 decimals at most, cut: what arrived is that, less than a millionth more.
     const arrived = (await chain.getBalance({ address: visitor.address })) - parseEther(quoted)
     expect(arrived >= 0n && arrived < parseEther('0.000001')).toBe(true)
@@ -101,7 +106,7 @@ describe('Buy', () => {
         { timeout: 10_000 },
       )
       .toBe(1)
-    await dialog(page).getByLabel('Currency').selectOption('EUR')
+    await dialog(page).getByRole('radio', { name: 'EUR' }).check()
     await amount.fill('25')
     await expect
       .poll(() => dialog(page).getByRole('button', { name: 'Buy with Sandbox (test card)' }).isEnabled(), {
@@ -118,6 +123,7 @@ describe('Buy', () => {
     await checkout.getByRole('heading', { name: 'Payment failed' }).waitFor()
     await expect.poll(() => dialog(page).getByRole('alert').count(), { timeout: 10_000 }).toBe(1)
     expect(await dialog(page).getByRole('alert').textContent()).toMatch(/Nothing was sent\.$/)
+    expect(await dialog(page).getByRole('heading', { name: 'Buy in progress' }).count()).toBe(0)
     await dialog(page).getByRole('button', { name: 'Try again' }).click()
     await heading(page, 'Buy')
     expect(await dialog(page).getByLabel('You pay').inputValue()).toBe('25')

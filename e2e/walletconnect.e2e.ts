@@ -42,7 +42,7 @@ async function openQrView(options: { relayDown?: boolean } = {}): Promise<Page> 
 
 /** The URI as a person gets it: the QR view's Copy link button, then the clipboard. */
 async function copiedUri(page: Page): Promise<string> {
-  // Named Copied after a copy, until the code changes.
+  // Named Copied for two seconds after a copy.
   await dialog(page)
     .getByRole('button', { name: /^(Copy link|Copied)$/ })
     .click()

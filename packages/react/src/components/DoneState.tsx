@@ -1,5 +1,5 @@
 import type { Portico } from '@portico/core'
-import { type ReactNode, useEffect, useRef } from 'react'
+import { Fragment, type ReactNode, useEffect, useRef } from 'react'
 import { addViewCss } from '../modal/view-css.ts'
 
 addViewCss(`
@@ -8,6 +8,11 @@ addViewCss(`
 .done-mark { width: 56px; height: 56px; border-radius: 50%; display: inline-flex; align-items: center;
   justify-content: center; background: color-mix(in srgb, var(--portico-success) 18%, transparent);
   color: var(--portico-success); }
+.done-amount { font-size: 1.6em; font-weight: 600; margin: 0; overflow-wrap: anywhere; }
+.done-details { display: grid; grid-template-columns: auto minmax(0, 1fr); gap: 4px 12px; margin: 8px 0; width: 100%;
+  text-align: left; }
+.done-details dt { color: var(--portico-fg-muted); }
+.done-details dd { margin: 0; overflow-wrap: anywhere; text-align: right; }
 `)
 
 /**
@@ -45,6 +50,34 @@ export function DoneState({
       </h3>
       {children}
     </div>
+  )
+}
+
+/** One line of a done state's details: what it is, and its value (an address, a link). */
+export interface DoneDetail {
+  label: string
+  value: ReactNode
+  /** The whole value where the shown one is shortened (an address). */
+  title?: string
+}
+
+/**
+ * What a done state reports, the same for a send, a swap and a purchase: the amount that moved, in
+ * large type, over label and value rows.
+ */
+export function DoneDetails({ amount, details }: { amount: string; details: readonly DoneDetail[] }) {
+  return (
+    <>
+      <p className="done-amount">{amount}</p>
+      <dl className="done-details">
+        {details.map((detail) => (
+          <Fragment key={detail.label}>
+            <dt>{detail.label}</dt>
+            <dd title={detail.title}>{detail.value}</dd>
+          </Fragment>
+        ))}
+      </dl>
+    </>
   )
 }
 

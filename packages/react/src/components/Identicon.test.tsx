@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { Identicon, identicon, identiconPath } from './Identicon.tsx'
+import { Identicon, identicon } from './Identicon.tsx'
 
 const DEV = [
   '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
@@ -38,27 +38,31 @@ describe('identicon', () => {
     )
   })
 
-  it('is a 5×5 grid that mirrors left to right, in two colours', () => {
+  it('is a gradient of two colours with two glows inside the square, drawn as an inline SVG hidden from assistive technology', () => {
     fc.assert(
       fc.property(hexAddress, (address) => {
-        const { cells, foreground, background } = identicon(address)
-        expect(cells).toHaveLength(5)
-        for (const row of cells) expect(row).toEqual([...row].reverse())
-        expect(foreground).toMatch(/^hsl\(\d+ \d+% \d+%\)$/)
-        expect(background).not.toBe(foreground)
+        const { from, to, glows } = identicon(address)
+        expect(from).toMatch(/^hsl\(\d+ \d+% \d+%\)$/)
+        expect(to).not.toBe(from)
+        expect(glows).toHaveLength(2)
+        for (const glow of glows) {
+          expect(glow.x).toBeGreaterThanOrEqual(0)
+          expect(glow.x).toBeLessThanOrEqual(1)
+          expect(glow.y).toBeGreaterThanOrEqual(0)
+          expect(glow.y).toBeLessThanOrEqual(1)
+        }
       }),
     )
-  })
-
-  it('draws exactly the cells that are on, as unit squares of an inline SVG hidden from assistive technology', () => {
-    const { cells } = identicon(DEV[1] as string)
-    const squares = [...identiconPath(cells).matchAll(/M(\d) (\d)h1v1h-1z/g)].map(([, x, y]) => [
-      Number(x),
-      Number(y),
-    ])
-    expect(squares.length).toBe(cells.flat().filter(Boolean).length)
-    for (const [x = -1, y = -1] of squares) expect(cells[y]?.[x]).toBe(true)
     const markup = renderToString(<Identicon address={DEV[1] as string} size={48} />)
     expect(markup).toMatch(/^<span class="identicon"[^>]*aria-hidden="true"><svg width="48" height="48"/)
+    // No blocks: the picture is gradients only.
+    expect(markup).not.toMatch(/<path/)
+    expect(markup.match(/Gradient id=/g)).toHaveLength(3)
+  })
+
+  it('gives each address its own gradient ids, so two pictures on one page never share colours by accident', () => {
+    const [first, second] = [identicon(DEV[0] as string), identicon(DEV[1] as string)]
+    expect(first.id).not.toBe(second.id)
+    expect(identicon((DEV[0] as string).toLowerCase()).id).toBe(first.id)
   })
 })

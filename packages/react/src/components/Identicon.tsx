@@ -1,18 +1,20 @@
 /**
- * A picture of an address: a 5×5 grid mirrored left to right, in two colours, drawn from the address
+ * A picture of an address: a soft gradient of three colours with two glows, drawn from the address
  * itself so the same account always looks the same and another account looks different at a glance.
  * Every character of the address counts (lower-cased, so the checksummed and the plain spelling
  * agree); no network, no dependency, a few hundred bytes of SVG.
  */
 export interface IdenticonPattern {
-  /** 5 rows of 5 cells, true where the foreground shows; each row reads the same both ways. */
-  cells: boolean[][]
-  foreground: string
-  background: string
+  /** An id for the SVG's gradients, the same for the same address. */
+  id: string
+  /** The direction of the base gradient, in degrees. */
+  angle: number
+  /** The base gradient's two colours, from one corner to the other. */
+  from: string
+  to: string
+  /** Two glows of other colours, at points of the unit square, fading out over `radius`. */
+  glows: { x: number; y: number; radius: number; color: string }[]
 }
-
-const SIZE = 5
-const HALF = Math.ceil(SIZE / 2)
 
 /** FNV-1a over the address's characters: one 32-bit seed that every character moves. */
 function seedOf(text: string): number {
@@ -35,40 +37,54 @@ function generator(seed: number): () => number {
   }
 }
 
-export function identicon(address: string): IdenticonPattern {
-  const random = generator(seedOf(address.trim().toLowerCase()))
-  const hue = Math.floor(random() * 360)
-  // Bright cells on a deep background of a far-away hue: readable on the dark and the light theme.
-  const foreground = `hsl(${hue} ${60 + Math.floor(random() * 25)}% ${55 + Math.floor(random() * 12)}%)`
-  const backgroundHue = (hue + 120 + Math.floor(random() * 120)) % 360
-  const background = `hsl(${backgroundHue} ${35 + Math.floor(random() * 25)}% ${18 + Math.floor(random() * 10)}%)`
-  const cells = Array.from({ length: SIZE }, () => {
-    const half = Array.from({ length: HALF }, () => random() < 0.5)
-    return [...half, ...half.slice(0, SIZE - HALF).reverse()]
-  })
-  return { cells, foreground, background }
-}
+const round = (value: number) => Math.round(value * 100) / 100
 
-/** The cells as one SVG path of unit squares, in grid units. */
-export function identiconPath(cells: boolean[][]): string {
-  return cells.flatMap((row, y) => row.map((on, x) => (on ? `M${x} ${y}h1v1h-1z` : ''))).join('')
+export function identicon(address: string): IdenticonPattern {
+  const seed = seedOf(address.trim().toLowerCase())
+  const random = generator(seed)
+  const hue = Math.floor(random() * 360)
+  // Neighbouring hues for the base, bright enough for the dark theme and deep enough for the light.
+  const color = (offset: number, lightness: number) =>
+    `hsl(${(hue + offset + 360) % 360} ${70 + Math.floor(random() * 20)}% ${lightness + Math.floor(random() * 10)}%)`
+  const from = color(0, 55)
+  const to = color(40 + Math.floor(random() * 60), 40)
+  const glows = [0, 1].map(() => ({
+    x: round(random()),
+    y: round(random()),
+    radius: round(0.45 + random() * 0.35),
+    color: color(-90 + Math.floor(random() * 180), 60),
+  }))
+  return { id: `portico-identicon-${seed.toString(36)}`, angle: Math.floor(random() * 360), from, to, glows }
 }
 
 export function Identicon({ address, size = 64 }: { address: string; size?: number }) {
-  const { cells, foreground, background } = identicon(address)
+  const { id, angle, from, to, glows } = identicon(address)
   return (
     <span className="identicon" style={{ width: size, height: size }} aria-hidden="true">
-      {/* One cell of margin all round, so the circle cuts no cell in half. */}
-      <svg
-        width={size}
-        height={size}
-        viewBox="-1 -1 7 7"
-        shapeRendering="crispEdges"
-        aria-hidden="true"
-        focusable="false"
-      >
-        <rect x="-1" y="-1" width="7" height="7" fill={background} />
-        <path d={identiconPath(cells)} fill={foreground} />
+      <svg width={size} height={size} viewBox="0 0 1 1" aria-hidden="true" focusable="false">
+        <defs>
+          <linearGradient id={`${id}-base`} gradientTransform={`rotate(${angle} 0.5 0.5)`}>
+            <stop offset="0" stopColor={from} />
+            <stop offset="1" stopColor={to} />
+          </linearGradient>
+          {glows.map((glow, index) => (
+            <radialGradient
+              key={`${glow.x}-${glow.y}`}
+              id={`${id}-glow${index}`}
+              cx={glow.x}
+              cy={glow.y}
+              r={glow.radius}
+              gradientUnits="userSpaceOnUse"
+            >
+              <stop offset="0" stopColor={glow.color} stopOpacity="0.9" />
+              <stop offset="1" stopColor={glow.color} stopOpacity="0" />
+            </radialGradient>
+          ))}
+        </defs>
+        <rect width="1" height="1" fill={`url(#${id}-base)`} />
+        {glows.map((glow, index) => (
+          <rect key={`${glow.x}-${glow.y}`} width="1" height="1" fill={`url(#${id}-glow${index})`} />
+        ))}
       </svg>
     </span>
   )

@@ -8,6 +8,7 @@ import { useViewComponent } from '../views/lazy-view.ts'
 import { lazyViewOf, viewTitle } from '../views/registry.ts'
 import { activeElementDeep, focusIsLost, trapTab, viewFocusTarget } from './focus.ts'
 import { lockPage } from './lock-page.ts'
+import { useShownStateTitle } from './view-title.ts'
 
 export function Modal({ portico, root }: { portico: Portico; root: ShadowRoot }) {
   const { open, shake } = useStore(portico.modal.store)
@@ -108,12 +109,13 @@ export function Modal({ portico, root }: { portico: Portico; root: ShadowRoot })
   }, [open, account.isUnsupportedChain, router.view, portico])
 
   const view: View = router.view
+  const stateTitle = useShownStateTitle(portico, view)
   // Only while open: a closed modal fetches no view's code.
   const Body = useViewComponent(open ? lazyViewOf(view) : undefined)
 
   if (!open) return null
 
-  const title = viewTitle(view, router.data)
+  const title = stateTitle ?? viewTitle(view, router.data)
   const canGoBack = router.history.length > 1
   // Where the modal store refuses to close (behaviour §2, §4) a Close button would do nothing but
   // shake the card; it is left out, its place kept. Escape and the backdrop still shake it.

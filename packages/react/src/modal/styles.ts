@@ -103,7 +103,9 @@ const BASE_CSS = `
 .row-button:hover { border-color: var(--portico-border); }
 /* A phone's wallet rows are links (the deep link opens inside the tap). */
 a.row-button { text-decoration: none; }
-.row-button .label { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+/* Up to two lines before an ellipsis: "Base (formerly Coinbase Wallet)" reads whole. */
+.row-button .label { flex: 1; min-width: 0; overflow: hidden; display: -webkit-box; -webkit-box-orient: vertical;
+  -webkit-line-clamp: 2; line-clamp: 2; overflow-wrap: anywhere; }
 .row-button .chevron { color: var(--portico-fg-muted); }
 /* Installed / Recent: a pill on the row, as the peers mark them. */
 .pill { flex: none; padding: 2px 8px; border-radius: 999px; font-size: 0.8em; font-weight: 600; line-height: 1.4;
@@ -125,7 +127,9 @@ a.row-button { text-decoration: none; }
 .wallet-image { width: 40px; height: 40px; border-radius: calc(var(--portico-border-radius-master) * 3);
   background: var(--portico-bg); object-fit: cover; flex: none; display: inline-flex;
   align-items: center; justify-content: center; font-weight: 700; }
-.wallet-image.large { width: 72px; height: 72px; }
+.wallet-image.large { width: 72px; height: 72px; font-size: 1.6em; }
+/* Light letters on a deep tile of the wallet's own hue: readable on the dark and the light theme. */
+.wallet-image.monogram { color: #fff; letter-spacing: 0.02em; }
 .primary, .secondary { display: inline-flex; align-items: center; justify-content: center; gap: 8px;
   text-decoration: none; }
 .primary { width: 100%; min-height: 40px; border: none; border-radius: calc(var(--portico-border-radius-master) * 4);
@@ -185,6 +189,10 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--portico-accent)
   .card { width: 100%; border-radius: calc(var(--portico-border-radius-master) * 6)
     calc(var(--portico-border-radius-master) * 6) 0 0; border-bottom: none;
     padding-bottom: env(safe-area-inset-bottom); }
+}
+/* A short screen (a phone held sideways): the card takes nearly all of the height. */
+@media (max-height: 500px) {
+  .backdrop { padding-top: 8px; padding-bottom: 8px; }
 }
 /* Touch: 44-px targets, and 16-px inputs, which iOS does not zoom into. */
 @media (pointer: coarse) {

@@ -19,7 +19,7 @@ export default function Account({ portico }: ViewProps) {
   const offerName = identities.byAddress[account.address.toLowerCase()]?.name === null
 
   return (
-    <div className="stack">
+    <div className="stack account-view">
       <AccountHeader portico={portico} />
       <EmbeddedAccount portico={portico} />
       {offerName && (

@@ -7,10 +7,11 @@ import {
   formatQuotedAmount,
 } from '@portico/core/internal'
 import { useEffect, useRef } from 'react'
-import { DoneActions, DoneState } from '../components/DoneState.tsx'
+import { DoneActions, DoneDetails, DoneState } from '../components/DoneState.tsx'
 import { Loading } from '../components/Loading.tsx'
 import { TransactionLink } from '../components/TransactionLink.tsx'
 import { useStore } from '../hooks.ts'
+import { useStateTitle } from '../modal/view-title.ts'
 import { useAccountData } from './account/use-account-data.ts'
 import { useKept } from './kept.ts'
 import './onramp/onramp-css.ts'
@@ -47,6 +48,9 @@ export default function BuyInProgress({ portico }: ViewProps) {
     return () => abort.abort()
   }, [buy, accountData, portico, purchaseId])
   useBalanceWatch(portico, buy, progress)
+  // Once it ended it is no longer "in progress": titled as Send and Swap are over their outcome.
+  const ended = progress?.status === 'paid' || progress?.status === 'failed' || progress?.status === 'expired'
+  useStateTitle(portico, 'BuyInProgress', ended ? 'Buy' : undefined)
 
   if (!progress) return <p className="muted center">No purchase in progress.</p>
   const { providerName, url, expected, status, txHash, failureReason, arrived } = progress
@@ -59,12 +63,16 @@ export default function BuyInProgress({ portico }: ViewProps) {
   if (status === 'paid')
     return (
       <DoneState title="Purchase complete">
-        <p>{arrived ?? bought} arrived in your wallet.</p>
-        {txHash && (
-          <p className="muted">
-            Transaction <TransactionLink portico={portico} hash={txHash} />
-          </p>
-        )}
+        <DoneDetails
+          amount={arrived ?? bought}
+          details={[
+            { label: 'Status', value: 'Arrived in your wallet' },
+            { label: 'Paid with', value: providerName },
+            ...(txHash
+              ? [{ label: 'Transaction', value: <TransactionLink portico={portico} hash={txHash} /> }]
+              : []),
+          ]}
+        />
         <DoneActions portico={portico} again="Buy more" onAgain={again} />
       </DoneState>
     )

@@ -9,6 +9,7 @@ import {
 import type { ExplorerWallet } from '@portico/core/shared'
 import { Fragment, useEffect } from 'react'
 import { ChevronIcon, ExternalIcon, WalletIcon } from '../components/icons.tsx'
+import { Unavailable } from '../components/Unavailable.tsx'
 import { WalletImage } from '../components/WalletImage.tsx'
 import { useStore } from '../hooks.ts'
 import { EmailField } from './email/EmailField.tsx'
@@ -176,6 +177,13 @@ export default function Connect({ portico }: ViewProps) {
           are how a phone (or a browser without an extension) connects, so no card contradicts them. */}
       {list.length === 0 && !sections && <NoWallet phone={phone} emailShown={methods.includes('email')} />}
       {sections}
+      {/* The services' list did not come: said, not left to vanish without a word. */}
+      {explorer.status === 'failed' && (
+        <Unavailable
+          sentence="The wallet list can’t be loaded right now."
+          onRetry={() => portico.explorer.load()}
+        />
+      )}
       {list.length === 0 && sections && (
         <p className="muted new-to-wallets">
           New to wallets? <GetAWallet />

@@ -68,9 +68,13 @@ export default function ConnectingExternal({ portico }: ViewProps) {
       {attempt.state !== 'waiting' && (
         <>
           <p role="alert" className="error">
-            {attempt.state === 'declined' ? 'Connection declined' : attempt.message}
+            {attempt.state === 'declined' ? `You declined in ${name}.` : attempt.message}
           </p>
-          <p className="muted">Connection can be declined if a previous request is still active</p>
+          <p className="muted">
+            {attempt.state === 'declined'
+              ? 'Try again when you’re ready.'
+              : `If ${name} still shows an earlier request, answer it first, then try again.`}
+          </p>
           <button type="button" className="primary" onClick={() => void run()}>
             Try again
           </button>

@@ -4,6 +4,7 @@ import { ExternalIcon } from '../components/icons.tsx'
 import { QrCode } from '../components/QrCode.tsx'
 import type { ViewProps } from './types.ts'
 import { usePhone } from './use-phone.ts'
+import { CopyLink } from './walletconnect/PairingCode.tsx'
 import './walletconnect/walletconnect-css.ts'
 
 /** How often the page asks the secure frame whether the Farcaster app signed. */
@@ -13,8 +14,8 @@ type Step = { kind: 'opening' } | { kind: 'waiting'; url: string } | { kind: 'fa
 
 /**
  * Sign In With Farcaster (behaviour §2 ConnectingFarcaster): the secure frame opens a channel of its own
- * (the page never holds one that could log in), the page shows its link as a QR code (and "Open
- * Farcaster" on a phone) and asks the frame until the Farcaster app signed; the frame then logs in
+ * (the page never holds one that could log in), the page shows its link as a QR code (on a phone
+ * "Open Farcaster" instead) with Copy link and asks the frame until the Farcaster app signed; the frame then logs in
  * with it and the modal is connected.
  */
 export default function ConnectingFarcaster({ portico }: ViewProps) {
@@ -60,20 +61,28 @@ export default function ConnectingFarcaster({ portico }: ViewProps) {
   const { url } = step
   return (
     <div className="stack center">
-      {phone && (
-        <a className="primary" href={url}>
-          Open Farcaster
-          <ExternalIcon size={16} />
-        </a>
+      {phone ? (
+        // A phone would scan nothing: the app on this phone opens from the link.
+        <>
+          <a className="primary" href={url}>
+            Open Farcaster
+            <ExternalIcon size={16} />
+          </a>
+          <p className="muted">Approve the sign-in in the Farcaster app, then come back to this page.</p>
+        </>
+      ) : (
+        <>
+          <div className="wc-qr">
+            <QrCode value={url} label="Farcaster sign-in QR code" size={240} />
+          </div>
+          <p>Scan with your phone</p>
+          <p className="muted">Scan this code with the Farcaster app and approve the sign-in.</p>
+        </>
       )}
-      <div className="wc-qr">
-        <QrCode value={url} label="Farcaster sign-in QR code" size={240} />
-      </div>
-      <p>Scan with your phone</p>
-      <p className="muted">Scan this code with the Farcaster app and approve the sign-in.</p>
       <p role="status" className="muted">
         Waiting for Farcaster…
       </p>
+      <CopyLink portico={portico} uri={url} />
     </div>
   )
 }

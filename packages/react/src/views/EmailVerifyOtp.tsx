@@ -12,9 +12,9 @@ export default function EmailVerifyOtp({ portico }: ViewProps) {
 
   const resend = async () => {
     if (!email) return
-    entry.clearError()
     try {
       await portico.embedded.connectEmail(email)
+      entry.markResent()
       portico.toast.showSuccess('Code sent')
     } catch (caught) {
       portico.toast.showError(errorMessage(caught))

@@ -10,6 +10,7 @@ import { useStore } from '../hooks.ts'
 import './all-wallets/all-wallets-css.ts'
 import { explorerIcon } from './all-wallets/WalletGrid.tsx'
 import type { ViewProps } from './types.ts'
+import { RelayNote } from './walletconnect/RelayNote.tsx'
 
 const LINK_TEXT: Record<GetWalletLink, string> = {
   app_store: 'App Store',
@@ -34,9 +35,12 @@ export default function ExplorerWallet({ portico }: ViewProps) {
       <WalletImage name={wallet.name} icon={explorerIcon(wallet)} large />
       <p className="name">{wallet.name}</p>
       {remote ? (
-        <button type="button" className="primary" onClick={() => connectRemotely(portico, wallet)}>
-          Connect with {wallet.name}
-        </button>
+        <>
+          <button type="button" className="primary" onClick={() => connectRemotely(portico, wallet)}>
+            Connect with {wallet.name}
+          </button>
+          <RelayNote portico={portico} />
+        </>
       ) : (
         <p className="muted">This page connects to wallets installed in this browser.</p>
       )}

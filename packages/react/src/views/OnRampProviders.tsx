@@ -10,6 +10,7 @@ import {
   type PaymentMethod,
 } from '@portico/core/internal'
 import { useEffect, useId } from 'react'
+import { Choices } from '../components/Choices.tsx'
 import { useStore } from '../hooks.ts'
 import { useAccountData } from './account/use-account-data.ts'
 import { useKept } from './kept.ts'
@@ -106,56 +107,54 @@ export default function OnRampProviders({ portico }: ViewProps) {
           aria-describedby={ids.status}
           onChange={(event) => buy.setAmount(event.target.value)}
         />
-        <select
-          aria-label="Currency"
-          value={currency}
-          onChange={(event) => buy.setCurrency(event.target.value)}
-        >
-          {currencies.map((option) => (
-            <option key={option.id} value={option.id}>
-              {option.id}
-            </option>
-          ))}
-        </select>
+        {currencies.length > 1 ? (
+          <Choices
+            name="currency"
+            label="Currency"
+            options={currencies.map((option) => ({ value: option.id, label: option.id }))}
+            value={currency}
+            onChange={(value) => buy.setCurrency(value)}
+          />
+        ) : (
+          <span className="currency">{currency}</span>
+        )}
       </div>
-      <fieldset>
-        <legend>Pay by</legend>
-        <div className="methods">
-          {(currencies.find((option) => option.id === currency)?.limits ?? []).map((limit) => (
-            <label key={limit.method} className="choice">
-              <input
-                type="radio"
-                name="method"
-                checked={method === limit.method}
-                onChange={() => buy.setMethod(limit.method as PaymentMethod)}
-              />
-              <span>
-                {capitalised(METHOD_WORDS[limit.method])}
-                <span className="muted">
-                  {' '}
-                  {formatCents(limit.min)}–{formatCents(limit.max)} {currency}
-                </span>
+      <Choices
+        name="method"
+        legend="Pay by"
+        options={(currencies.find((option) => option.id === currency)?.limits ?? []).map((limit) => ({
+          value: limit.method as PaymentMethod,
+          label: (
+            <>
+              {capitalised(METHOD_WORDS[limit.method])}{' '}
+              <span className="muted">
+                {formatCents(limit.min)}–{formatCents(limit.max)} {currency}
               </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <label className="muted">
-        You get{' '}
-        <select
-          aria-label="Token to buy"
-          value={token ?? ''}
-          onChange={(event) => buy.setToken(event.target.value)}
-        >
-          {tokens.map((option) => (
-            <option key={option.symbol} value={option.symbol}>
-              {option.name} ({option.symbol})
-            </option>
-          ))}
-        </select>
-      </label>
+            </>
+          ),
+        }))}
+        value={method}
+        onChange={(value) => buy.setMethod(value)}
+      />
+      {/* One token needs no choosing: it is said, not offered in a list of one. */}
+      {tokens.length > 1 ? (
+        <Choices
+          name="token"
+          legend="You get"
+          options={tokens.map((option) => ({ value: option.symbol, label: option.symbol }))}
+          value={token}
+          onChange={(value) => buy.setToken(value)}
+        />
+      ) : (
+        <p className="muted">
+          You get{' '}
+          <strong className="token-to-buy">
+            {tokens[0] ? `${tokens[0].name} (${tokens[0].symbol})` : token}
+          </strong>
+        </p>
+      )}
       {quotes && quotes.length > 0 && (
-        <fieldset>
+        <fieldset className="choices">
           <legend>Provider</legend>
           {quotes.map((quote, index) => (
             <QuoteChoice
@@ -199,7 +198,7 @@ function QuoteChoice({
 }) {
   const { purchaseAmount, providerFee, networkFee } = quote
   return (
-    <label className="choice">
+    <label className="card-choice">
       <input type="radio" name="provider" checked={checked} onChange={onPick} />
       <span className="quote">
         <span>

@@ -15,6 +15,7 @@ import {
   trimAmount,
 } from '@portico/core/internal'
 import { useEffect, useId } from 'react'
+import { Choices } from '../components/Choices.tsx'
 import { SwapIcon } from '../components/icons.tsx'
 import { TokenIcon } from '../components/TokenIcon.tsx'
 import { useStore } from '../hooks.ts'
@@ -214,19 +215,14 @@ export default function WalletSwap({ portico }: ViewProps) {
             {reviewing ? (
               `${slippage}%`
             ) : (
-              <fieldset className="slippage" aria-label="Max slippage">
-                {SLIPPAGES.map((value) => (
-                  <label key={value}>
-                    <input
-                      type="radio"
-                      name="slippage"
-                      checked={slippage === value}
-                      onChange={() => swap.setSlippage(value)}
-                    />
-                    {value}%
-                  </label>
-                ))}
-              </fieldset>
+              <Choices
+                name="slippage"
+                label="Max slippage"
+                className="slippage"
+                options={SLIPPAGES.map((value) => ({ value, label: `${value}%` }))}
+                value={slippage}
+                onChange={(value) => swap.setSlippage(value)}
+              />
             )}
           </dd>
           <dt>Minimum received</dt>

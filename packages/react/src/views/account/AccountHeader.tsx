@@ -8,10 +8,12 @@ import {
 } from '@portico/core/internal'
 import { ChainIcon } from '../../components/ChainIcon.tsx'
 import { Identicon } from '../../components/Identicon.tsx'
+import { Unavailable } from '../../components/Unavailable.tsx'
 import { useStore } from '../../hooks.ts'
 import type { ViewProps } from '../types.ts'
 import { CopyAddressButton } from './CopyAddressButton.tsx'
 import { useAccountData } from './use-account-data.ts'
+import { useChainUnreachable } from './use-chain-reach.ts'
 
 /**
  * The account's picture, its name when it has one, address with copy, total portfolio value (2 decimals), native balance
@@ -24,6 +26,7 @@ export function AccountHeader({ portico }: ViewProps) {
   const balance = useStore(portico.balance)
   const portfolio = useStore(accountData.balances.store)
   const name = nameOf(useStore(portico.names.identities), account.address)
+  const chainUnreachable = useChainUnreachable(portico)
   if (!account.address) return null
   const { symbol, decimals } = portico.network.nativeCurrency
   const hasPortfolio = portfolio.balances.length > 0
@@ -59,6 +62,15 @@ export function AccountHeader({ portico }: ViewProps) {
         <ChainIcon name={portico.network.name} size={18} />
         Network: {portico.network.name}
       </span>
+      {chainUnreachable && (
+        <Unavailable
+          sentence={`Can’t reach the ${portico.network.name} network. Balances may be out of date.`}
+          onRetry={() => {
+            void portico.refreshBalance({ force: true })
+            if (account.address) void accountData.balances.fetchBalances(account.address, { force: true })
+          }}
+        />
+      )}
     </div>
   )
 }

@@ -1,7 +1,7 @@
 import type { Portico } from '@portico/core'
-import { useState } from 'react'
 import { CheckIcon } from '../../components/icon.tsx'
 import { CopyIcon } from '../../components/icons.tsx'
+import { useCopied } from '../../components/use-copied.ts'
 
 export function CopyAddressButton({
   portico,
@@ -14,15 +14,10 @@ export function CopyAddressButton({
   label?: string
   wide?: boolean
 }) {
-  const [copied, setCopied] = useState(false)
+  const { copied, copy: write } = useCopied(address)
   const copy = async () => {
-    // Clipboard access can be refused (permissions, an insecure origin): say so rather than pretend.
-    const written = await (navigator.clipboard?.writeText(address) ?? Promise.reject()).then(
-      () => true,
-      () => false,
-    )
-    setCopied(written)
-    if (written) portico.toast.showSuccess('Address copied')
+    // A refused clipboard is said rather than pretended.
+    if (await write()) portico.toast.showSuccess('Address copied')
     else portico.toast.showError('Could not copy the address')
   }
   if (wide) {

@@ -31,8 +31,9 @@ export function TokensTab({ portico }: ViewProps) {
           onRetry={() => void balances.fetchBalances(address, { force: true })}
         />
       )
-    return <p className="muted center">No tokens yet</p>
   }
+  // A new wallet holds nothing but a row of zeros: say how to fill it instead.
+  if (tokens.every((token) => isZero(token))) return <EmptyWallet portico={portico} />
   return (
     <ul className="list" aria-label="Tokens">
       {tokens.map((token) => (
@@ -48,6 +49,39 @@ export function TokensTab({ portico }: ViewProps) {
         </li>
       ))}
     </ul>
+  )
+}
+
+const isZero = (token: Balance) => toUnits(token.quantity.numeric, Number(token.quantity.decimals)) === 0n
+
+/** An empty wallet's first steps: buying, or receiving from another wallet (those switched on). */
+function EmptyWallet({ portico }: ViewProps) {
+  const { onramp, receive } = portico.options.features
+  return (
+    <div className="center empty-wallet">
+      <p>Your wallet is empty</p>
+      {(onramp || receive) && (
+        <p className="muted">
+          {onramp && receive
+            ? 'Buy crypto with a card, or receive it from another wallet, to get started.'
+            : onramp
+              ? 'Buy crypto with a card to get started.'
+              : 'Receive crypto from another wallet to get started.'}
+        </p>
+      )}
+      <div className="row empty-wallet-actions">
+        {onramp && (
+          <button type="button" className="primary" onClick={() => portico.router.push('OnRampProviders')}>
+            Buy crypto
+          </button>
+        )}
+        {receive && (
+          <button type="button" className="secondary" onClick={() => portico.router.push('WalletReceive')}>
+            Receive funds
+          </button>
+        )}
+      </div>
+    </div>
   )
 }
 

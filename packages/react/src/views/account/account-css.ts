@@ -31,7 +31,12 @@ addViewCss(`
   background: transparent; color: var(--portico-fg-muted); font: inherit; font-weight: 600; cursor: pointer; }
 @media (pointer: coarse) { .tab { min-height: 44px; } }
 .tab[aria-selected="true"] { background: var(--portico-bg); color: var(--portico-fg); }
-.panel { max-height: 300px; overflow-y: auto; }
+/* No scroller of its own: the card's body is the one scroll area, the tabs held at its top while a
+   long Activity scrolls under them. */
+.tablist { position: sticky; top: 0; z-index: 1; }
+.empty-wallet { padding: 12px 0; }
+.empty-wallet-actions { width: 100%; }
+.empty-wallet-actions > * { flex: 1; }
 .token-row { display: flex; align-items: center; gap: 10px; padding: 8px 4px; }
 .token-row .name { display: flex; flex-direction: column; flex: 1; min-width: 0; }
 .token-row .amounts { display: flex; flex-direction: column; align-items: flex-end; }
@@ -49,17 +54,33 @@ addViewCss(`
 .operation-icon { width: 36px; height: 36px; border-radius: 50%; display: inline-flex; align-items: center;
   justify-content: center; background: var(--portico-bg-raised); color: var(--portico-fg-muted); }
 .loading { padding: 12px 0; }
-.unavailable { padding: 12px 0; }
-.unavailable .retry { width: auto; padding: 0 20px; }
 .account-name { font-weight: 600; font-size: 1.2em; text-align: center; max-width: 100%;
   overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .account-header { min-width: 0; max-width: 100%; }
+/* A short screen (a phone held sideways): the picture beside a few lines, so the features and the
+   tabs show without scrolling. */
+@media (max-height: 500px) {
+  .account-header { display: grid; grid-template-columns: auto minmax(0, 1fr); column-gap: 12px; row-gap: 0;
+    align-items: center; justify-items: start; text-align: left; }
+  .account-header .identicon { grid-row: 1 / span 5; align-self: center; width: 48px !important;
+    height: 48px !important; margin: 0; }
+  .account-header .identicon svg { width: 48px; height: 48px; }
+  .account-header .portfolio { font-size: 1.5em; }
+  .account-header .network-pill { margin-top: 2px; }
+  .account-view { gap: 8px; }
+}
 .account-name + .address-line { font-size: 0.95em; font-weight: 400; color: var(--portico-fg-muted); }
 .field { display: flex; flex-direction: column; gap: 4px; text-align: left; }
 .field input, .field select { min-height: 40px; padding: 0 10px; font: inherit; color: var(--portico-fg);
   background: var(--portico-bg-raised); border: 1px solid var(--portico-border);
   border-radius: calc(var(--portico-border-radius-master) * 3); }
 .field input:focus-visible, .field select:focus-visible { outline: 2px solid var(--portico-accent); }
+/* The modal's field with its own chevron, not the browser's grey box; the list that opens is the
+   system's, which on a phone is the picker the visitor knows. */
+.field select { appearance: none; -webkit-appearance: none; padding-right: 32px; cursor: pointer;
+  background-image: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='12' height='12' viewBox='0 0 12 12'%3E%3Cpath d='M2 4l4 4 4-4' fill='none' stroke='%239a9e9e' stroke-width='1.6' stroke-linecap='round' stroke-linejoin='round'/%3E%3C/svg%3E");
+  background-repeat: no-repeat; background-position: right 12px center; }
+.field select:disabled { cursor: not-allowed; opacity: 0.7; }
 .row { display: flex; gap: 8px; align-items: center; }
 .qr { border-radius: 12px; }
 .break { word-break: break-all; }

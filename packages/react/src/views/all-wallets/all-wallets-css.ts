@@ -14,7 +14,9 @@ addViewCss(`
   background: var(--portico-bg-raised); color: var(--portico-fg); font: inherit; font-size: 0.8em;
   cursor: pointer; }
 .wallet-tile:hover { border-color: var(--portico-border); }
-.wallet-tile .name { max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+/* Two lines before an ellipsis: "Ledger Wallet" and "Uniswap Wallet" read whole in a quarter row. */
+.wallet-tile .name { max-width: 100%; overflow: hidden; display: -webkit-box; -webkit-box-orient: vertical;
+  -webkit-line-clamp: 2; line-clamp: 2; line-height: 1.25; overflow-wrap: anywhere; text-align: center; }
 .wallet-tile .pill { font-size: 0.85em; padding: 0 6px; }
 .all-wallets .grid-end { height: 1px; }
 .explorer-wallet .get-links { width: 100%; }

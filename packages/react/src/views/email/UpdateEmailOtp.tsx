@@ -26,9 +26,9 @@ export function UpdateEmailOtp({ portico, step }: ViewProps & { step: 'primary' 
   // A new code always starts at the current address: only its code proves the change is the owner's.
   const resend = async () => {
     if (!newEmail) return
-    entry.clearError()
     try {
       await portico.embedded.updateEmail(newEmail)
+      entry.markResent()
       setMailedAt(Date.now())
       if (step === 'primary') portico.toast.showSuccess('Code sent')
       else {

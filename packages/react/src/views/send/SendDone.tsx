@@ -1,6 +1,6 @@
 import { type Portico, shortenAddress } from '@portico/core'
 import type { SentTransfer } from '@portico/core/internal'
-import { DoneActions, DoneState } from '../../components/DoneState.tsx'
+import { DoneActions, DoneDetails, DoneState } from '../../components/DoneState.tsx'
 import { TransactionLink } from '../../components/TransactionLink.tsx'
 
 /** The done state of a send: what went where, the transaction, and the ways on. */
@@ -14,18 +14,14 @@ export function SendDone({
   onSendAnother: () => void
 }) {
   return (
-    <DoneState title="Sent" className="send-done">
-      <p className="amount">
-        {sent.amount} {sent.symbol}
-      </p>
-      <dl>
-        <dt>To</dt>
-        <dd title={sent.receiverAddress}>{shortenAddress(sent.receiverAddress)}</dd>
-        <dt>Transaction</dt>
-        <dd>
-          <TransactionLink portico={portico} hash={sent.hash} />
-        </dd>
-      </dl>
+    <DoneState title="Sent">
+      <DoneDetails
+        amount={`${sent.amount} ${sent.symbol}`}
+        details={[
+          { label: 'To', value: shortenAddress(sent.receiverAddress), title: sent.receiverAddress },
+          { label: 'Transaction', value: <TransactionLink portico={portico} hash={sent.hash} /> },
+        ]}
+      />
       <DoneActions portico={portico} again="Send another" onAgain={onSendAnother} />
     </DoneState>
   )

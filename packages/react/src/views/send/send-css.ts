@@ -1,6 +1,6 @@
 import { addViewCss } from '../../modal/view-css.ts'
 
-/** The send form's own styles: field errors, the busy button, the done state. */
+/** The send form's own styles: field errors, the busy button. */
 addViewCss(`
 .send-form .field-error { margin: 0; min-height: 0; color: var(--portico-error); font-size: 0.9em; }
 .send-form .field-error:empty { display: none; }
@@ -11,9 +11,4 @@ addViewCss(`
   cursor: not-allowed; }
 .send-form .primary[aria-busy="true"] { background: var(--portico-accent-fill); color: #fff; opacity: 0.85;
   cursor: progress; }
-.send-done .amount { font-size: 1.6em; font-weight: 600; margin: 0; }
-.send-done dl { display: grid; grid-template-columns: auto 1fr; gap: 4px 12px; margin: 8px 0; width: 100%;
-  text-align: left; }
-.send-done dt { color: var(--portico-fg-muted); }
-.send-done dd { margin: 0; overflow-wrap: anywhere; }
 `)

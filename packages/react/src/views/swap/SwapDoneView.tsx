@@ -1,6 +1,6 @@
 import type { Portico } from '@portico/core'
 import type { SwapDone } from '@portico/core/internal'
-import { DoneActions, DoneState } from '../../components/DoneState.tsx'
+import { DoneActions, DoneDetails, DoneState } from '../../components/DoneState.tsx'
 import { TransactionLink } from '../../components/TransactionLink.tsx'
 
 /** The done state of a swap: what was paid, the least that arrives, the transaction, the ways on. */
@@ -15,12 +15,13 @@ export function SwapDoneView({
 }) {
   return (
     <DoneState title="Swapped">
-      <p>
-        You paid {done.paid} and receive at least {done.receivedAtLeast}.
-      </p>
-      <p className="muted">
-        Transaction <TransactionLink portico={portico} hash={done.hash} />
-      </p>
+      <DoneDetails
+        amount={done.paid}
+        details={[
+          { label: 'Received at least', value: done.receivedAtLeast },
+          { label: 'Transaction', value: <TransactionLink portico={portico} hash={done.hash} /> },
+        ]}
+      />
       <DoneActions portico={portico} again="Swap again" onAgain={onAgain} />
     </DoneState>
   )

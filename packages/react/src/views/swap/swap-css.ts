@@ -22,8 +22,7 @@ addViewCss(`
 .swap-details dt { color: var(--portico-fg-muted); }
 .swap-details dd { margin: 0; text-align: right; overflow-wrap: anywhere; }
 .swap-details .high { color: var(--portico-error); }
-.slippage { display: flex; gap: 6px; justify-content: flex-end; border: 0; padding: 0; margin: 0; }
-.slippage label { display: inline-flex; align-items: center; gap: 4px; cursor: pointer; }
+.slippage .choice-row { justify-content: flex-end; }
 .swap-picker .label { display: flex; flex-direction: column; text-align: left; }
 .swap-form .primary { display: inline-flex; align-items: center; justify-content: center; gap: 8px; }
 .swap-form .primary:disabled { background: var(--portico-bg-raised); color: var(--portico-fg-muted); cursor: not-allowed; }

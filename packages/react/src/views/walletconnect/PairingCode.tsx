@@ -1,12 +1,13 @@
 import type { Portico } from '@portico/core'
 import { countdownText, opensOnPhone, safeIcon } from '@portico/core/internal'
 import type { ExplorerWallet } from '@portico/core/shared'
-import { useState } from 'react'
 import { CheckIcon } from '../../components/icon.tsx'
 import { CopyIcon, ExternalIcon } from '../../components/icons.tsx'
 import { QrCode } from '../../components/QrCode.tsx'
+import { useCopied } from '../../components/use-copied.ts'
 import { WalletImage } from '../../components/WalletImage.tsx'
 import { usePhone } from '../use-phone.ts'
+import { RelayNote } from './RelayNote.tsx'
 import { type PairingProblem, usePairing, useRemaining } from './use-pairing.ts'
 import { navigationFor, WalletLink } from './WalletLink.tsx'
 import './walletconnect-css.ts'
@@ -63,6 +64,7 @@ export function PairingCode({
               <p className="muted">Open a WalletConnect wallet and scan this code to connect.</p>
             </>
           )}
+          <RelayNote portico={portico} />
           <Countdown remaining={remaining} />
           <CopyLink portico={portico} uri={uri} />
         </>
@@ -123,18 +125,12 @@ export function PairingFailed({ problem, retry }: { problem: PairingProblem; ret
 }
 
 export function CopyLink({ portico, uri }: { portico: Portico; uri: string }) {
-  const [copied, setCopied] = useState<string | undefined>(undefined)
+  const { copied: done, copy: write } = useCopied(uri)
   const copy = async () => {
-    // Clipboard access can be refused (permissions, an insecure origin): say so rather than pretend.
-    const written = await (navigator.clipboard?.writeText(uri) ?? Promise.reject()).then(
-      () => true,
-      () => false,
-    )
-    setCopied(written ? uri : undefined)
-    if (written) portico.toast.showSuccess('Link copied')
+    // A refused clipboard is said rather than pretended.
+    if (await write()) portico.toast.showSuccess('Link copied')
     else portico.toast.showError('Could not copy the link')
   }
-  const done = copied === uri
   return (
     <button type="button" className="secondary" onClick={() => void copy()}>
       {done ? <CheckIcon size={18} /> : <CopyIcon size={18} />}

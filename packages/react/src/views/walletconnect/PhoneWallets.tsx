@@ -6,6 +6,7 @@ import { WalletImage } from '../../components/WalletImage.tsx'
 import { useStore } from '../../hooks.ts'
 import { DeepLinkRow } from './DeepLinkRow.tsx'
 import { CopyLink, PairingFailed } from './PairingCode.tsx'
+import { RelayNote } from './RelayNote.tsx'
 import { usePairing } from './use-pairing.ts'
 import './walletconnect-css.ts'
 
@@ -37,6 +38,7 @@ export function PhoneWallets({ portico }: { portico: Portico }) {
         </p>
       )}
       <p className="muted">Pick your wallet: it opens with a request to connect to this page.</p>
+      <RelayNote portico={portico} />
       {wallets.length > 0 && (
         <ul className="list" aria-label="Wallets on this phone">
           {wallets.map((wallet) => (
