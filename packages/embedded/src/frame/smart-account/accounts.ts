@@ -88,6 +88,13 @@ export function createSmartAccounts(
   return {
     addressOf,
     stateOf,
+    /**
+     * The account a rotated key owns (the services remember it): the factory derives an account's
+     * address from its first owner only, so after `setOwner` it is known, not computed.
+     */
+    remember(owner: Address, account: Address) {
+      addresses.set(owner.toLowerCase(), account)
+    },
     sponsoredNow,
     /** ERC-1271 over `hash` (PorticoAccount's account-bound EIP-712 message), ERC-6492-wrapped while undeployed. */
     sign: async (owner: Address, hash: Hex, withKey: WithKey): Promise<Hex> =>
