@@ -53,7 +53,7 @@ describeEachBackend('key rotation', (backend) => {
     testDb = await backend.open()
     bundler = startBundler(
       testDb.database,
-      bundlerConfigOf(aa, { operationsPerSenderPerDay: 0, weiPerDay: 0n }),
+      bundlerConfigOf(aa, { operationsPerSenderPerDay: 10, weiPerDay: parseEther('1') }),
       {
         warn: () => {},
         idleMs: 200,
@@ -83,7 +83,7 @@ describeEachBackend('key rotation', (backend) => {
   function frameAccounts(session: Session) {
     const read = async (method: string, params: unknown[]) => chain().request({ method, params } as never)
     const accounts = createSmartAccounts(
-      { entryPoint: aa.contracts.entryPoint, factory: aa.contracts.factory, sponsored: false },
+      { entryPoint: aa.contracts.entryPoint, factory: aa.contracts.factory, sponsored: true },
       anvil.id,
       read,
       async (method, params) => {
@@ -190,7 +190,9 @@ describeEachBackend('key rotation', (backend) => {
     expect(
       await chain().verifyMessage({ address: account, message: 'after the rotation', signature: stale }),
     ).toBe(false)
-    // …and its operations go through the services' bundler for the remembered account.
+    // …and its operations go through the services' bundler for the remembered account, which the
+    // paymaster still takes for the session's own.
+    expect(await after.sponsoredNow(next.address)).toBe(true)
     const paid = await after.send(
       next.address,
       [{ to: DEV_ACCOUNTS[6].address, value: 1n, data: '0x' }],
