@@ -16,6 +16,7 @@ contract PorticoAccount {
 
     error NotAllowed(address caller);
     error AlreadyInitialized();
+    error ZeroOwner();
 
     event OwnerSet(address indexed owner);
 
@@ -44,6 +45,15 @@ contract PorticoAccount {
         if (owner != address(0)) revert AlreadyInitialized();
         owner = owner_;
         emit OwnerSet(owner_);
+    }
+
+    /// Hands the account to a new key (a key rotation): only the account itself may call it, i.e. a
+    /// user operation or an `execute` the current owner signed, so the address and its assets stay.
+    function setOwner(address newOwner) external {
+        if (msg.sender != address(this)) revert NotAllowed(msg.sender);
+        if (newOwner == address(0)) revert ZeroOwner();
+        owner = newOwner;
+        emit OwnerSet(newOwner);
     }
 
     receive() external payable {}

@@ -6,9 +6,24 @@ import {
   porticoAccountFactoryAbi,
   porticoPaymasterAbi,
   replaySafeTypedData,
+  toPorticoSmartAccount,
 } from '@portico/core/shared'
-import { createPublicClient, createWalletClient, http, keccak256, type PublicClient, stringToHex } from 'viem'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  encodeFunctionData,
+  type Hex,
+  http,
+  keccak256,
+  type Log,
+  type PublicClient,
+  parseEventLogs,
+  stringToHex,
+  zeroAddress,
+} from 'viem'
+import { entryPoint08Abi, toPackedUserOperation } from 'viem/account-abstraction'
+import { generatePrivateKey, type LocalAccount, privateKeyToAccount } from 'viem/accounts'
 import { anvil as anvilChain } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { abiShape } from './abi-shape.ts'
@@ -119,3 +134,127 @@ describe('PorticoAccountFactory and PorticoAccount', () => {
     expect(await check(second)).toBe('0xffffffff')
   })
 })
+
+describe('PorticoAccount.setOwner', () => {
+  const bundlerWallet = () =>
+    createWalletClient({
+      account: privateKeyToAccount(DEV_ACCOUNTS[4].privateKey),
+      chain: anvilChain,
+      transport: http(anvil.rpcUrl),
+    })
+
+  /** One user operation of `owner` for `account`, handed to the EntryPoint as a bundler would. */
+  async function runOperation(owner: LocalAccount, account: Address, factory: Address, calls: Call[]) {
+    const smart = await toPorticoSmartAccount(owner, { client, factory, address: account })
+    const fees = await client.estimateFeesPerGas()
+    const unsigned = {
+      sender: account,
+      nonce: await smart.getNonce(),
+      callData: await smart.encodeCalls(calls),
+      callGasLimit: 300_000n,
+      verificationGasLimit: 300_000n,
+      preVerificationGas: 60_000n,
+      maxFeePerGas: fees.maxFeePerGas,
+      maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+      signature: '0x' as Hex,
+    }
+    const signature = await smart.signUserOperation(unsigned)
+    const wallet = bundlerWallet()
+    // Simulated first, as a bundler does: an operation the EntryPoint refuses throws its reason here.
+    const { request } = await client.simulateContract({
+      account: wallet.account,
+      address: ENTRY_POINT_08,
+      abi: entryPoint08Abi,
+      functionName: 'handleOps',
+      args: [[toPackedUserOperation({ ...unsigned, signature })], bundler.address],
+      gas: 2_000_000n,
+    })
+    const hash = await wallet.writeContract(request)
+    return client.waitForTransactionReceipt({ hash })
+  }
+
+  it('hands the account to a new key only through the account itself: the new key signs, the old and strangers no longer do', async () => {
+    const { factory } = await ensure()
+    const first = privateKeyToAccount(generatePrivateKey())
+    const next = privateKeyToAccount(generatePrivateKey())
+    const funder = bundlerWallet()
+    await client.waitForTransactionReceipt({
+      hash: await funder.writeContract({
+        address: factory,
+        abi: porticoAccountFactoryAbi,
+        functionName: 'createAccount',
+        args: [first.address, 0n],
+      }),
+    })
+    const account = await client.readContract({
+      address: factory,
+      abi: porticoAccountFactoryAbi,
+      functionName: 'getAddress',
+      args: [first.address, 0n],
+    })
+    await client.waitForTransactionReceipt({
+      hash: await funder.sendTransaction({ to: account, value: 10n ** 18n }),
+    })
+    const ownerOf = () =>
+      client.readContract({ address: account, abi: porticoAccountAbi, functionName: 'owner' })
+
+    // Neither a stranger nor the owner's own key may call it directly: only the account, for its owner.
+    const direct = (caller: LocalAccount | `0x${string}`) =>
+      client.simulateContract({
+        account: caller,
+        address: account,
+        abi: porticoAccountAbi,
+        functionName: 'setOwner',
+        args: [next.address],
+      })
+    await expect(direct(DEV_ACCOUNTS[3].address)).rejects.toThrow(/NotAllowed/)
+    await expect(direct(first.address)).rejects.toThrow(/NotAllowed/)
+
+    const handOver = (to: Address): Call => ({
+      to: account,
+      data: encodeFunctionData({ abi: porticoAccountAbi, functionName: 'setOwner', args: [to] }),
+    })
+    // The zero address would leave the account to nobody: the operation reverts, the owner stays.
+    const zero = await runOperation(first, account, factory, [handOver(zeroAddress)])
+    expect(operationSucceeded(zero.logs)).toBe(false)
+    expect(await ownerOf()).toBe(first.address)
+
+    const rotated = await runOperation(first, account, factory, [handOver(next.address)])
+    expect(operationSucceeded(rotated.logs)).toBe(true)
+    expect(await ownerOf()).toBe(next.address)
+    const [set] = await client.getContractEvents({
+      address: account,
+      abi: porticoAccountAbi,
+      eventName: 'OwnerSet',
+      blockHash: rotated.blockHash,
+    })
+    expect(set?.args.owner).toBe(next.address)
+
+    // ERC-1271 answers for the new key only.
+    const hash = keccak256(stringToHex('after the rotation'))
+    const check = async (signer: LocalAccount) =>
+      client.readContract({
+        address: account,
+        abi: porticoAccountAbi,
+        functionName: 'isValidSignature',
+        args: [hash, await signer.signTypedData(replaySafeTypedData(account, anvilChain.id, hash))],
+      })
+    expect(await check(next)).toBe('0x1626ba7e')
+    expect(await check(first)).toBe('0xffffffff')
+
+    // User operations: the old key's is refused by the account, the new key's goes through.
+    const pay: Call = { to: DEV_ACCOUNTS[5].address, value: 1n }
+    await expect(runOperation(first, account, factory, [pay])).rejects.toThrow(/AA24/)
+    const paid = await runOperation(next, account, factory, [pay])
+    expect(operationSucceeded(paid.logs)).toBe(true)
+  })
+})
+
+type Call = { to: Address; value?: bigint; data?: Hex }
+
+/** The EntryPoint's word on the one operation of a handleOps transaction. */
+function operationSucceeded(logs: Log[]): boolean {
+  const [event] = parseEventLogs({ abi: entryPoint08Abi, eventName: 'UserOperationEvent', logs })
+  if (!event) throw new Error('No UserOperationEvent in the transaction')
+  return event.args.success
+}

@@ -31,6 +31,7 @@ describe('@portico/core/shared exports', () => {
       'isHttpsLink',
       'isValidAddress',
       'isWalletImageUrl',
+      'keyRotationProof',
       'keySetupProof',
       'matchesWallet',
       'messageDataOf',

@@ -13,7 +13,12 @@ export {
   SWAP_SUGGESTED_TOKENS,
   WALLET_LIST,
 } from './constants.ts'
-export { keySetupProof, passkeyResplitProof } from './embedded/key-proofs.ts'
+export {
+  type KeyRotation,
+  keyRotationProof,
+  keySetupProof,
+  passkeyResplitProof,
+} from './embedded/key-proofs.ts'
 export {
   Alerts,
   ErrorText,

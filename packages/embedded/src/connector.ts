@@ -158,6 +158,7 @@ export function embeddedWallet(parameters: EmbeddedWalletParameters) {
       updateEmailSecondaryOtp: (otp) =>
         alerting((frame) => frame.request('UPDATE_EMAIL_SECONDARY_OTP', { otp })),
       protectWithPasskey: (signal) => alerting((frame) => frame.request('PROTECT_WITH_PASSKEY', {}, signal)),
+      rotateKey: (signal) => alerting((frame) => frame.request('ROTATE_KEY', {}, signal)),
       unlockWallet: async (signal) =>
         useUser(await alerting((frame) => frame.request('UNLOCK_WALLET', {}, signal))),
       getSocialRedirectUri: (provider) =>

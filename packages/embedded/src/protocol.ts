@@ -26,6 +26,10 @@ const userSchema = z.object({
   offerPasskey: z.optional(z.boolean()),
   /** The social identity this session logged in with (behaviour §3): the account shows it instead of the e-mail. */
   social: z.optional(z.nullable(z.object({ provider: z.string(), username: z.string() }))),
+  /** Recovery shares issued before still open this key, until the key is rotated (ROTATE_KEY). */
+  rotationAdvised: z.optional(z.boolean()),
+  /** The smart account a rotated key owns: its address stays, so it is remembered, not derived. */
+  smartAccount: z.optional(z.nullable(address)),
 })
 
 /** The providers the services log in with by OAuth in a popup (Farcaster has its own two messages). */
@@ -81,6 +85,8 @@ export const MESSAGES = {
   RELOAD: { request: empty, success: empty },
   /** The frame offers "Protect your wallet with a passkey" and answers whether the user made one. */
   PROTECT_WITH_PASSKEY: { request: empty, success: z.object({ protected: z.boolean() }) },
+  /** "Make recovery yours alone": a new key split passkey-first; `rotated` false when the user cancelled. */
+  ROTATE_KEY: { request: empty, success: z.object({ rotated: z.boolean() }) },
   /** A new device (after UNLOCK_REQUIRED): the frame asks for the passkey, or for a code it mailed. */
   UNLOCK_WALLET: { request: empty, success: userSchema },
   /** The frame mails a code, takes it, and shows the private key in itself, never to the page. */

@@ -51,6 +51,7 @@ export type EmbeddedController = ReturnType<typeof createEmbeddedController>
 /** E-mail login and approvals for the embedded wallet, on top of an AUTH connector in the wagmi config. */
 
 const PROTECTED = 'Your wallet is now protected by your passkey'
+const ROTATED = 'Your wallet has a new key: only your passkey can recover it'
 export function createEmbeddedController(parameters: EmbeddedControllerParameters) {
   const { storage, modal, router, toast } = parameters
   const now = parameters.now ?? Date.now
@@ -278,6 +279,12 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
       const { protected: made } = await api().protectWithPasskey(signal)
       if (made) toast.showSuccess(PROTECTED)
       return made
+    },
+    /** The frame's key rotation; true once the wallet moved to the new key (recovery is the user's alone). */
+    async rotateKey(signal: AbortSignal): Promise<boolean> {
+      const { rotated } = await api().rotateKey(signal)
+      if (rotated) toast.showSuccess(ROTATED)
+      return rotated
     },
     /** The frame mails a code and shows the private key in itself. */
     exportKey: (signal: AbortSignal) =>

@@ -28,3 +28,29 @@ export const passkeyResplitProof = (email: string, body: PasskeyResplit): string
     `server share: ${body.serverShare}`,
     `recovery share: ${body.recovery.share}`,
   ].join('\n')
+
+/** The body of a key rotation, as both the old key and the new one sign it. */
+export interface KeyRotation {
+  kind: 'smartAccount' | 'eoa'
+  oldAddress: string
+  newAddress: string
+  issuedAt: number
+  serverShare: string
+  recovery: { share: string }
+}
+
+/**
+ * A rotation to a new key: signed by the old key (the wallet's holder asks for it) and by the new
+ * one (its shares are those below), so no one else can hand the wallet to a key of theirs.
+ */
+export const keyRotationProof = (email: string, body: KeyRotation): string =>
+  [
+    'Portico key rotation',
+    `email: ${email}`,
+    `kind: ${body.kind}`,
+    `old address: ${body.oldAddress}`,
+    `new address: ${body.newAddress}`,
+    `issued at: ${body.issuedAt}`,
+    `server share: ${body.serverShare}`,
+    `recovery share: ${body.recovery.share}`,
+  ].join('\n')

@@ -26,6 +26,8 @@ export interface EmbeddedUser {
    * or `passkey` (only the user's passkey). Absent for connectors without the notion.
    */
   recovery?: 'operator' | 'passkey' | null | undefined
+  /** Recovery shares issued before still open this key until it is rotated: the account view says so. */
+  rotationAdvised?: boolean | undefined
   /** The wallet was made in this login and the operator can recover it: the modal offers a passkey. */
   offerPasskey?: boolean | undefined
   /** The social identity of this login (behaviour §3 "connected social provider and username"); null for e-mail. */
@@ -74,6 +76,11 @@ export type EmbeddedAuthApi = {
    * user made one. `signal` withdraws the offer (the modal closed).
    */
   protectWithPasskey(signal?: AbortSignal): Promise<{ protected: boolean }>
+  /**
+   * The secure frame offers "Make recovery yours alone": the wallet moves to a new key split
+   * passkey-first (a smart account keeps its address). Answers whether it did.
+   */
+  rotateKey(signal?: AbortSignal): Promise<{ rotated: boolean }>
   /**
    * After UNLOCK_REQUIRED: the frame asks for the user's passkey, or mails a code the user types in
    * the frame, and opens the wallet on this device.

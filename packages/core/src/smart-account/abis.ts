@@ -12,6 +12,7 @@ export const porticoAccountAbi = parseAbi([
   'function owner() view returns (address)',
   'receive() external payable',
   'function initialize(address owner_)',
+  'function setOwner(address newOwner)',
   'function execute(address target, uint256 value, bytes data)',
   'function executeBatch(Call[] calls)',
   'function validateUserOp(PackedUserOperation userOp, bytes32 userOpHash, uint256 missingAccountFunds) returns (uint256 validationData)',
@@ -21,6 +22,7 @@ export const porticoAccountAbi = parseAbi([
   'event OwnerSet(address indexed owner)',
   'error NotAllowed(address caller)',
   'error AlreadyInitialized()',
+  'error ZeroOwner()',
 ])
 
 /** PorticoAccountFactory.sol: counterfactual accounts anyone may deploy. */

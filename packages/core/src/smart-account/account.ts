@@ -35,6 +35,11 @@ export interface PorticoSmartAccountOptions {
   entryPoint?: Address
   /** One owner may have several accounts; the default is 0. */
   salt?: bigint
+  /**
+   * An account handed to `owner` by `setOwner` (a key rotation): its address, which the factory
+   * derives from the account's first owner only. Such an account is deployed already.
+   */
+  address?: Address | undefined
 }
 
 /**
@@ -64,12 +69,14 @@ export async function toPorticoSmartAccount(
   } as const
   const chainId = client.chain?.id
   if (chainId === undefined) throw new Error('toPorticoSmartAccount needs a client with a chain')
-  const address = await readContract(client, {
-    address: factory,
-    abi: porticoAccountFactoryAbi,
-    functionName: 'getAddress',
-    args: [owner.address, salt],
-  })
+  const address =
+    options.address ??
+    (await readContract(client, {
+      address: factory,
+      abi: porticoAccountFactoryAbi,
+      functionName: 'getAddress',
+      args: [owner.address, salt],
+    }))
   // ERC-1271: the owner signs the verifier's hash inside this account's own EIP-712 domain.
   const signReplaySafe = (hash: Hex) => owner.signTypedData(replaySafeTypedData(address, chainId, hash))
 

@@ -43,7 +43,7 @@ const EXPLORER_VIEWS = ['ExplorerWallet'] as const
 const SOCIAL_VIEWS = ['ConnectingSocial'] as const
 
 /** The embedded wallet's key steps, drawn by the secure frame over the modal. */
-const KEY_VIEWS = ['SetUpWallet', 'ProtectWallet', 'UnlockWallet', 'ExportPrivateKey'] as const
+const KEY_VIEWS = ['SetUpWallet', 'ProtectWallet', 'RotateKey', 'UnlockWallet', 'ExportPrivateKey'] as const
 
 export type View =
   | (typeof VIEWS)[number]

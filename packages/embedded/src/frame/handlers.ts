@@ -12,10 +12,12 @@ import {
 } from './keys/custody.ts'
 import type { DeviceKey } from './keys/device-key.ts'
 import { createRecoveryPasskey, type PasskeyRef, unlockRecoveryPasskey } from './keys/passkey.ts'
+import { finishPendingRotation, rotateKey } from './keys/rotation.ts'
 import { signRequest } from './keys/sign-request.ts'
 import { askForPasskey, offerPasskey } from './passkey-scenes.ts'
+import { askRotation } from './rotation-scene.ts'
 import { readToken, writeToken } from './session.ts'
-import { createSmartAccounts, type SmartAccounts } from './smart-account/accounts.ts'
+import { createSmartAccounts, type SmartAccounts, setOwnerCall } from './smart-account/accounts.ts'
 import type { SmartAccountSettings } from './smart-account/settings.ts'
 import { type AccountType, presentUser } from './smart-account/user.ts'
 import { answersAsWallet } from './smart-account/wallet-methods.ts'
@@ -133,6 +135,7 @@ export function createHandlers(
   // The user as the page sees it: both accounts, the active one's address.
   const present = async (origin: string, user: User): Promise<User> => {
     const accounts = smartAccountsFor(origin)
+    if (accounts && user.smartAccount) accounts.remember(user.address, user.smartAccount)
     return presentUser(user, accountType, accounts ? await accounts.stateOf(user.address) : undefined)
   }
 
@@ -144,7 +147,10 @@ export function createHandlers(
   // After a login, the key is set up or restored before the page hears of the user.
   const withKeyReady = async (origin: string): Promise<User> => {
     try {
-      const user = await custody.ensureKey(keyCall(origin))
+      let user = await custody.ensureKey(keyCall(origin))
+      // A rotation whose move went through but whose tab closed: finished now, not left half-done.
+      if (user.rotationAdvised)
+        user = (await finishPendingRotation(keyCall(origin), shares, custody.recordOf, user.address)) ?? user
       address = user.address
       loggedIn = user
       if (user.offerPasskey) offerFor = user.address
@@ -328,6 +334,45 @@ export function createHandlers(
         await custody.protectWithPasskey(keyCall(origin), email, owner, passkey)
       })
       return { protected: made }
+    },
+    async ROTATE_KEY(_payload, origin, messageId) {
+      const user = await connectedUser(origin)
+      const accounts = smartAccountsFor(origin)
+      // An EOA's rotation moves its assets to a new address: the services take it, the frame does not
+      // offer it yet.
+      if (!accounts || accountType !== 'smartAccount')
+        throw new ApiError(
+          'Key rotation is available for smart accounts: switch to your smart account first',
+          400,
+        )
+      const owner = address ?? user.address
+      const call = keyCall(origin)
+      const account = (await accounts.stateOf(owner)).address
+      const resumed = await finishPendingRotation(call, shares, custody.recordOf, owner)
+      if (resumed) {
+        address = resumed.address
+        accounts.remember(resumed.address, account)
+        return { rotated: true }
+      }
+      const rotated = await askRotation(tasks, { messageId, origin, account }, async () => {
+        const next = await rotateKey({
+          call,
+          store: shares,
+          recordOf: custody.recordOf,
+          email: user.email ?? '',
+          kind: 'smartAccount',
+          oldAddress: owner,
+          withOldKey: custody.withKey(call, owner),
+          makePasskey: (newAddress) => createRecoveryPasskey(user.email ?? '', newAddress),
+          async move(newAddress) {
+            const handOver = { to: account, value: 0n, data: setOwnerCall(newAddress) }
+            await accounts.mined(await accounts.send(owner, [handOver], custody.withKey(call, owner)))
+          },
+        })
+        address = next.address
+        accounts.remember(next.address, account)
+      })
+      return { rotated }
     },
     // The passkey opens a passkey user's wallet here; anyone else's opens with a code mailed to them
     // and typed in this frame, which the services bind to this device's key.

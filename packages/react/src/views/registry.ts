@@ -31,6 +31,7 @@ const VIEWS: Partial<Record<View, LazyView>> = {
   OnRampProviders: lazyView(() => import('./OnRampProviders.tsx')),
   BuyInProgress: lazyView(() => import('./BuyInProgress.tsx')),
   ProtectWallet: lazyView(() => import('./ProtectWallet.tsx')),
+  RotateKey: lazyView(() => import('./RotateKey.tsx')),
   SetUpWallet: lazyView(() => import('./UnlockWallet.tsx')),
   UnlockWallet: lazyView(() => import('./UnlockWallet.tsx')),
   ExportPrivateKey: lazyView(() => import('./ExportPrivateKey.tsx')),
@@ -80,6 +81,8 @@ export function viewTitle(view: View, data: RouterData | undefined): string {
     case 'SetUpWallet':
     case 'ProtectWallet':
       return 'Protect Your Wallet'
+    case 'RotateKey':
+      return 'Make Recovery Yours'
     case 'UnlockWallet':
       return 'Unlock Wallet'
     case 'ExportPrivateKey':

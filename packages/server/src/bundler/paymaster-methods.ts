@@ -23,7 +23,13 @@ import { readEntryPoint, readUserOp, type UserOp } from './user-operation.ts'
  */
 export type BundlerCaller =
   | { kind: 'page'; ip: string }
-  | { kind: 'session'; session: string; owner: Address | undefined }
+  | {
+      kind: 'session'
+      session: string
+      owner: Address | undefined
+      /** The account a rotated key owns (setOwner): the factory derives it from its first owner only. */
+      account?: Address | undefined
+    }
 
 /** Each user's smart account is our factory's account for their key at this salt (as the frame's). */
 const ACCOUNT_SALT = 0n
@@ -82,7 +88,7 @@ export function sponsorMethods(
       paymasterPostOpGasLimit: PAYMASTER_POST_OP_GAS,
     }
     if (caller.kind === 'page') refuseOutsidePolicy(op, settings.publicCalls, config.accountFactory, stage)
-    else await refuseForeignSender(op, caller.owner)
+    else await refuseForeignSender(op, caller.owner, caller.account)
     if (maxCost(op) > maxWei)
       throw new BundlerError(
         BundlerErrorCode.REJECTED_BY_PAYMASTER,
@@ -91,9 +97,13 @@ export function sponsorMethods(
       )
     return op
   }
-  const refuseForeignSender = async (op: UserOp, owner: Address | undefined) => {
+  const refuseForeignSender = async (
+    op: UserOp,
+    owner: Address | undefined,
+    account: Address | undefined,
+  ) => {
     const factory = config.accountFactory
-    const own = owner && factory ? await accountOf(owner, factory) : undefined
+    const own = account ?? (owner && factory ? await accountOf(owner, factory) : undefined)
     if (!own || !isAddressEqual(own, op.sender))
       throw new BundlerError(
         BundlerErrorCode.REJECTED_BY_PAYMASTER,

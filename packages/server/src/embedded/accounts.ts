@@ -17,6 +17,8 @@ export interface UserRow {
   address: string | null
   /** Non-null only for a user from before key shares (a legacy user), until the frame reshares the key. */
   encrypted_key: string | null
+  /** The smart account a rotated key owns; null: the factory's account of `address`. */
+  smart_account: string | null
   preferred_account_type: string
 }
 
@@ -25,6 +27,7 @@ const USER_COLUMNS = [
   'embedded_users.email',
   'address',
   'encrypted_key',
+  'smart_account',
   'preferred_account_type',
 ] as const
 

@@ -12,6 +12,7 @@ import {
   newFrameKey,
   passkeyBody,
   resplitForPasskey,
+  rotationBody,
   setUpKeyAsFrame,
 } from '../test-support/frame-keys.ts'
 import { createKeyVault } from './keys.ts'
@@ -118,6 +119,16 @@ describe('custody in the data folder (PGlite)', () => {
     }
     users.operator.id = await userId(operator)
 
+    // "Not now" at first, then the key rotated (an EOA's: no chain to wait on): a new key, passkey-first.
+    const rotated = 'rotated@example.com'
+    const rotatedSession = frame.as(await frame.login(rotated))
+    const old = await setUpKeyAsFrame(rotatedSession, rotated)
+    const next = await resplitForPasskey(await newFrameKey())
+    const body = await rotationBody(old, next, rotated, { kind: 'eoa' })
+    expect((await rotatedSession('/key/rotation/start', body)).statusCode).toBe(200)
+    expect((await rotatedSession('/key/rotation/finish', {})).statusCode).toBe(200)
+    users.rotated = { id: await userId(rotated), key: next }
+
     await frame.close()
     await database.close()
   })
@@ -138,6 +149,12 @@ describe('custody in the data folder (PGlite)', () => {
     const { id, key } = users.later as { id: string; key: FrameKey }
     const tables = (await dataFolder()).filter((file) => !file.path.split('/').includes('pg_wal'))
     expect(await rebuildFromFiles(tables, secrets(), id, key.address)).toMatchObject({ rebuilt: false })
+  })
+
+  test('a rotated key: every file, the write-ahead log and every operator secret give no key', async () => {
+    const { id, key } = users.rotated as { id: string; key: FrameKey }
+    const found = await rebuildFromFiles(await dataFolder(), secrets(), id, key.address)
+    expect(found.rebuilt).toBe(false)
   })
 
   test('the same scan rebuilds the key of a user who never made a passkey: it would find one', async () => {

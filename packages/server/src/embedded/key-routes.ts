@@ -14,6 +14,7 @@ import {
   markCodeVerified,
   recoveryAvailable,
   releaseUnspent,
+  rotationAdvised,
   type StoredShares,
   storedShares,
   storePasskeyResplit,
@@ -52,8 +53,8 @@ export const KeyText = {
   KEY_CHANGE_OUT_OF_DATE: 'This key change is out of date. Try again.',
 } as const
 
-/** How far a re-split's proof time may be from the services' clock, either way. */
-const KEY_CHANGE_WINDOW_MS = 5 * 60_000
+/** How far a re-split's (or a rotation's) proof time may be from the services' clock, either way. */
+export const KEY_CHANGE_WINDOW_MS = 5 * 60_000
 
 /**
  * Bytes as base64url without padding, `min` to `max` characters, in the one spelling that encodes
@@ -71,7 +72,7 @@ export const Share = base64url(44, 44, 'a key share (33 bytes, base64url)')
 const PasskeySealedShare = base64url(80, 120, 'a sealed recovery share (base64url)')
 const CredentialId = base64url(16, 1400, 'a passkey credential id (base64url)')
 const PrfSalt = base64url(43, 43, 'a salt (32 bytes, base64url)')
-const Proof = z
+export const Proof = z
   .string()
   .regex(/^0x[0-9a-fA-F]{130}$/, 'expected a signature')
   .transform((value) => value as Hex)
@@ -95,12 +96,18 @@ const SetupBody = z.object({
     }),
   ]),
 })
+/** A recovery share sealed under the user's passkey in the frame, and the passkey to ask for. */
+export const PasskeyRecovery = z.object({
+  share: PasskeySealedShare,
+  credentialId: CredentialId,
+  salt: PrfSalt,
+})
 const PasskeyBody = z.object({
   address: AnyAddress,
   issuedAt: z.int().positive(),
   proof: Proof,
   serverShare: Share,
-  recovery: z.object({ share: PasskeySealedShare, credentialId: CredentialId, salt: PrfSalt }),
+  recovery: PasskeyRecovery,
 })
 const Passkey = z.object({ credentialId: z.string(), salt: z.string() })
 const KeyStatus = z.object({
@@ -111,6 +118,8 @@ const KeyStatus = z.object({
   /** A code mailed to the user and typed in the frame would make the recovery share available. */
   codeUnlocks: z.boolean(),
   passkey: Passkey.nullable(),
+  /** Recovery shares issued before still open this key, until it is rotated (key-rotation-routes.ts). */
+  rotationAdvised: z.boolean(),
 })
 const RecoveryShare = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('operator'), share: Share }),
@@ -154,6 +163,7 @@ export const keyRoutesPlugin: FastifyPluginAsync<KeyRoutesOptions> = async (scop
         !available &&
         (await releaseUnspent(db, user.tokenHash)),
       passkey: passkeyOf(shares),
+      rotationAdvised: shares ? rotationAdvised(shares) : state === 'legacy',
     }
   })
 
@@ -215,7 +225,8 @@ export const keyRoutesPlugin: FastifyPluginAsync<KeyRoutesOptions> = async (scop
       })
       if (!stored) throw new HttpError(409, KeyText.ALREADY_SET_UP)
       if (state === 'legacy') await vacuumReplaced(db, databaseKind, 'embedded_users')
-      return { user: publicUser({ ...user, address, recovery: recovery.kind }, chainId) }
+      const rotationAdvised = recovery.kind === 'operator' || state === 'legacy'
+      return { user: publicUser({ ...user, address, recovery: recovery.kind, rotationAdvised }, chainId) }
     },
   )
 
@@ -255,7 +266,7 @@ export const keyRoutesPlugin: FastifyPluginAsync<KeyRoutesOptions> = async (scop
       })
       if (!stored) throw new HttpError(409, KeyText.KEY_CHANGE_OUT_OF_DATE)
       await vacuumReplaced(db, databaseKind, 'embedded_key_shares')
-      return { user: publicUser({ ...user, recovery: 'passkey' }, chainId) }
+      return { user: publicUser({ ...user, recovery: 'passkey', rotationAdvised: true }, chainId) }
     },
   )
 

@@ -41,6 +41,7 @@ describeEachBackend('embedded-wallet key shares', (backend) => {
       recoveryAvailable: false,
       codeUnlocks: false,
       passkey: null,
+      rotationAdvised: false,
     })
 
     const key = await newFrameKey()
@@ -67,6 +68,7 @@ describeEachBackend('embedded-wallet key shares', (backend) => {
       recoveryAvailable: false,
       codeUnlocks: false,
       passkey: null,
+      rotationAdvised: true,
     })
 
     const again = await call('/key/setup', await keySetupBody(await newFrameKey(), email))

@@ -25,20 +25,31 @@ export function storedShares(db: Kysely<Tables>, userId: string): Promise<Stored
       'passkey_credential_id',
       'passkey_salt',
       'resplit_at',
+      'earlier_shares',
     ])
     .where('user_id', '=', userId)
     .executeTakeFirst()
 }
 
-/** Who can recover the user's wallet; null while the key is not split (a new or a legacy user). */
-export async function recoveryKindOf(db: Kysely<Tables>, userId: string): Promise<RecoveryKind | null> {
+/** Who can recover the user's wallet (null while the key is not split: a new or a legacy user). */
+export async function recoveryOf(
+  db: Kysely<Tables>,
+  userId: string,
+): Promise<{ recovery: RecoveryKind | null; rotationAdvised: boolean }> {
   const row = await db
     .selectFrom('embedded_key_shares')
-    .select('recovery_kind')
+    .select(['recovery_kind', 'earlier_shares'])
     .where('user_id', '=', userId)
     .executeTakeFirst()
-  return row?.recovery_kind ?? null
+  return { recovery: row?.recovery_kind ?? null, rotationAdvised: row ? rotationAdvised(row) : false }
 }
+
+/**
+ * Whether shares that others could have kept still open this key: an operator recovery share (now,
+ * or replaced by a re-split but still in the WAL and backups), or a legacy whole key.
+ */
+export const rotationAdvised = (shares: Pick<StoredShares, 'recovery_kind' | 'earlier_shares'>): boolean =>
+  shares.recovery_kind === 'operator' || shares.earlier_shares
 
 export function keyState(user: UserRow, shares: StoredShares | undefined): KeyState {
   if (shares) return 'shares'
@@ -150,6 +161,8 @@ export function storeShares(
         recovery_kind: shares.recoveryKind,
         passkey_credential_id: shares.passkey?.credentialId ?? null,
         passkey_salt: shares.passkey?.salt ?? null,
+        // A legacy whole key lives on in backups: it opens this key until it is rotated.
+        earlier_shares: from === 'legacy',
       })
       .execute()
     // A token taken from this session could otherwise fetch the recovery share next to the server
@@ -191,6 +204,8 @@ export async function storePasskeyResplit(db: Kysely<Tables>, resplit: PasskeyRe
       passkey_credential_id: resplit.credentialId,
       passkey_salt: resplit.salt,
       resplit_at: resplit.issuedAt,
+      // The replaced shares (in the WAL and backups) still combine into this key.
+      earlier_shares: true,
     })
     .where('user_id', '=', resplit.userId)
     .where('resplit_at', resplit.previous ? '=' : 'is', resplit.previous)
@@ -209,7 +224,7 @@ export async function storePasskeyResplit(db: Kysely<Tables>, resplit: PasskeyRe
 export async function vacuumReplaced(
   db: Kysely<Tables>,
   kind: 'pglite' | 'postgres',
-  table: 'embedded_key_shares' | 'embedded_users',
+  table: 'embedded_key_shares' | 'embedded_users' | 'embedded_key_rotations',
 ): Promise<void> {
   await (kind === 'pglite' ? sql`vacuum full ${sql.table(table)}` : sql`vacuum ${sql.table(table)}`).execute(
     db,

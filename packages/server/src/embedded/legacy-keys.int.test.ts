@@ -27,6 +27,7 @@ describeEachBackend('embedded-wallet users from before key shares', (backend) =>
       recoveryAvailable: true,
       codeUnlocks: false,
       passkey: null,
+      rotationAdvised: true,
     })
     expect((await call('/key/share', {})).statusCode).toBe(409)
     expect((await call('/key/recovery', {})).statusCode).toBe(403)

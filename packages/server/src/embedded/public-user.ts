@@ -19,10 +19,18 @@ export const PublicUser = z.object({
   smartAccountDeployed: z.boolean(),
   /** Who can restore the wallet on a new device: the app's operator, only the user's passkey, or nobody yet (no key). */
   recovery: z.enum(['operator', 'passkey']).nullable(),
+  /** Recovery shares issued before still open this key: a key rotation would make them worthless. */
+  rotationAdvised: z.boolean(),
+  /** The smart account a rotated key owns (its address stays); null: the factory's account of `address`. */
+  smartAccount: z.string().nullable(),
 })
 
 export function publicUser(
-  user: Pick<UserRow, 'email' | 'address'> & { recovery: RecoveryKind | null; social: SessionSocial | null },
+  user: Pick<UserRow, 'email' | 'address' | 'smart_account'> & {
+    recovery: RecoveryKind | null
+    rotationAdvised: boolean
+    social: SessionSocial | null
+  },
   chainId: number,
 ): z.input<typeof PublicUser> {
   return {
@@ -34,5 +42,7 @@ export function publicUser(
     preferredAccountType: 'eoa',
     smartAccountDeployed: false,
     recovery: user.recovery,
+    rotationAdvised: user.rotationAdvised,
+    smartAccount: user.smart_account,
   }
 }

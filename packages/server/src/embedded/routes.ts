@@ -23,6 +23,7 @@ import {
 } from './accounts.ts'
 import { callerOf, installFrameGuard } from './guard.ts'
 import { keyExportRoutesPlugin } from './key-export-routes.ts'
+import { keyRotationRoutesPlugin } from './key-rotation-routes.ts'
 import { keyRoutesPlugin } from './key-routes.ts'
 import type { KeyVault } from './keys.ts'
 import { addressChangedMail, type CodeKind, codeMail, type Mailer } from './mail.ts'
@@ -168,6 +169,15 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
     chainId: chain.chainId,
     sessionOf: keySession,
     sendCode,
+  })
+  await app.register(keyRotationRoutesPlugin, {
+    db,
+    databaseKind: options.database.kind,
+    vault,
+    chainId: chain.chainId,
+    rpcUrl: chain.rpcUrl,
+    accountFactory: options.bundler?.info?.accountFactory,
+    sessionOf: keySession,
   })
   await app.register(keyExportRoutesPlugin, { db, vault, hashToken, sessionOf: keySession, sendCode })
 

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { Tables } from '../db/tables.ts'
 import type { TokenHasher } from '../hash-secret.ts'
 import { createSession, type SessionSocial, type UserRow } from './accounts.ts'
-import { recoveryKindOf } from './key-shares.ts'
+import { recoveryOf } from './key-shares.ts'
 import { PublicUser, publicUser } from './public-user.ts'
 
 /** What every login answers the frame with: its session token and the user (e-mail and social alike). */
@@ -16,7 +16,7 @@ export async function publicUserOf(
   chainId: number,
   user: UserRow & { social: SessionSocial | null },
 ): Promise<z.input<typeof PublicUser>> {
-  return publicUser({ ...user, recovery: await recoveryKindOf(db, user.id) }, chainId)
+  return publicUser({ ...user, ...(await recoveryOf(db, user.id)) }, chainId)
 }
 
 /** Opens a session for the frame of `deviceId` and answers as every login does. */

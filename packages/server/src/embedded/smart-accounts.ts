@@ -49,7 +49,9 @@ const BundlerOutcome = z.union([
 interface SmartAccountRoutesOptions {
   bundler: Bundler
   /** The session's user (the key owning their smart account, once set up); throws 401 unless the session is live. */
-  sessionOf(request: FastifyRequest): Promise<{ address: string | null; tokenHash: string }>
+  sessionOf(
+    request: FastifyRequest,
+  ): Promise<{ address: string | null; smart_account: string | null; tokenHash: string }>
 }
 
 /**
@@ -72,7 +74,8 @@ export const smartAccountRoutesPlugin: FastifyPluginAsync<SmartAccountRoutesOpti
       const user = await sessionOf(request)
       const { method, params } = request.body
       const owner: Address | undefined = user.address ? getAddress(user.address) : undefined
-      const caller = { kind: 'session', session: user.tokenHash, owner } as const
+      const account = user.smart_account ? getAddress(user.smart_account) : undefined
+      const caller = { kind: 'session', session: user.tokenHash, owner, account } as const
       try {
         return {
           result: (await bundler.call(method, params ?? [], callerOf(request).projectId, caller)) ?? null,

@@ -1,9 +1,10 @@
 import type { Generated } from 'kysely'
 
-/** The embedded wallet's rows (migrations 0004, 0007, 0009, 0011, 0012, 0017, 0021). */
+/** The embedded wallet's rows (migrations 0004, 0007, 0009, 0011, 0012, 0017, 0021, 0026). */
 export interface EmbeddedTables {
   embedded_users: EmbeddedUsersTable
   embedded_key_shares: EmbeddedKeySharesTable
+  embedded_key_rotations: EmbeddedKeyRotationsTable
   embedded_devices: EmbeddedDevicesTable
   embedded_sessions: EmbeddedSessionsTable
   embedded_otps: EmbeddedOtpsTable
@@ -16,8 +17,13 @@ interface EmbeddedUsersTable {
   id: string
   /** Null for a user who logged in socially without a verified address (migration 0017). */
   email: string | null
-  /** Null until the frame sets up the user's key; never changes afterwards. */
+  /** Null until the frame sets up the user's key; a key rotation replaces it with the new key's. */
   address: string | null
+  /**
+   * The smart account a rotated key owns (by `setOwner`): the factory derives an account's address
+   * from its first owner only. Null: the factory's account of `address`.
+   */
+  smart_account: string | null
   /** A whole key sealed under MASTER_KEY: only users from before key shares, until they are reshared. */
   encrypted_key: string | null
   preferred_account_type: Generated<string>
@@ -65,6 +71,29 @@ interface EmbeddedKeySharesTable {
   passkey_salt: string | null
   /** The issue time of the proof of the last re-split: an older proof is refused. */
   resplit_at: Date | null
+  /**
+   * This key had shares that still combine into it: an operator recovery share a re-split replaced,
+   * or a legacy whole key. Only a key rotation makes those worthless.
+   */
+  earlier_shares: Generated<boolean>
+  created_at: Generated<Date>
+}
+
+/** What a rotation waits on: the chain's owner of `account`, or (an EOA) the frame moving the assets. */
+export type RotationKind = 'smartAccount' | 'eoa'
+
+/** A key rotation begun and not finished: the new key's shares, split passkey-first. */
+interface EmbeddedKeyRotationsTable {
+  user_id: string
+  kind: RotationKind
+  old_address: string
+  new_address: string
+  account: string | null
+  /** Sealed as `embedded_key_shares` seals them. */
+  server_share: string
+  recovery_share: string
+  passkey_credential_id: string
+  passkey_salt: string
   created_at: Generated<Date>
 }
 

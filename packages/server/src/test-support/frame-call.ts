@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { type Kysely, sql } from 'kysely'
+import type { Bundler } from '../bundler/service.ts'
 import type { Database } from '../db/database.ts'
 import type { Tables } from '../db/tables.ts'
 import { createSession, findOrCreateUser } from '../embedded/accounts.ts'
@@ -111,7 +112,7 @@ export interface FrameApp {
  */
 export async function startFrameApp(
   database: Database,
-  options: { chain?: ChainSettings; smtpUrl?: string; rpcProxy?: RpcProxy } = {},
+  options: { chain?: ChainSettings; smtpUrl?: string; rpcProxy?: RpcProxy; bundler?: Bundler } = {},
 ): Promise<FrameApp> {
   const chain = options.chain ?? { rpcUrl: 'http://127.0.0.1:9', chainId: 31337 }
   const masterKey = randomBytes(32)
@@ -121,6 +122,7 @@ export async function startFrameApp(
   const app = await buildServer({
     database,
     rpcProxy: options.rpcProxy,
+    bundler: options.bundler,
     embedded: {
       vault: createKeyVault({ masterKey, recoveryKey }),
       mailer,

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { keySetupProof, passkeyResplitProof } from '@portico/core/shared'
+import { keyRotationProof, keySetupProof, passkeyResplitProof } from '@portico/core/shared'
 import type { Kysely } from 'kysely'
 import { combine, split } from 'shamir-secret-sharing'
 import { type Address, type Hex, hexToBytes } from 'viem'
@@ -156,4 +156,31 @@ export async function createLegacyUser(db: Kysely<Tables>, masterKey: Buffer, em
   const encrypted_key = sealEnvelope(masterKey, id, hexToBytes(privateKey))
   await db.insertInto('embedded_users').values({ id, email, address, encrypted_key }).execute()
   return { id, email, address, privateKey }
+}
+
+/**
+ * The body of `POST /v1/auth/key/rotation/start`: `next` (a new key, split passkey-first) replaces
+ * `current`, both keys signing it unless `signers` says otherwise.
+ */
+export async function rotationBody(
+  current: { address: Address; privateKey: Hex },
+  next: PasskeyKey,
+  email: string,
+  options: { kind?: 'smartAccount' | 'eoa'; signers?: { old?: Hex; new?: Hex } } = {},
+) {
+  const body = {
+    kind: options.kind ?? 'smartAccount',
+    oldAddress: current.address,
+    newAddress: next.address,
+    issuedAt: Date.now(),
+    serverShare: next.server,
+    recovery: { share: next.sealedRecovery, credentialId: next.credentialId, salt: next.salt },
+  }
+  const message = keyRotationProof(email, body)
+  const sign = (key: Hex) => privateKeyToAccount(key).signMessage({ message })
+  return {
+    ...body,
+    oldProof: await sign(options.signers?.old ?? current.privateKey),
+    newProof: await sign(options.signers?.new ?? next.privateKey),
+  }
 }

@@ -143,6 +143,7 @@ export function createKeyCustody(projectId: string, store: ShareStore) {
 
   return {
     holdsKey,
+    recordOf,
     /**
      * Right after a login, before the page hears of it: makes and splits the key of a new user,
      * reshares a legacy user's whole key, or restores this device's share from the recovery share.

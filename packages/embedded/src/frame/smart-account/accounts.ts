@@ -15,6 +15,11 @@ export function getAddressCall(owner: Address): Hex {
   return `0x8cb84e18${word(owner.slice(2).toLowerCase())}${word(SALT.toString(16))}`
 }
 
+/** PorticoAccount's `setOwner(newOwner)`, written out as `getAddressCall` is: the key rotation's one call. */
+export function setOwnerCall(newOwner: Address): Hex {
+  return `0x13af4035${newOwner.slice(2).toLowerCase().padStart(64, '0')}`
+}
+
 /** The address `getAddress` answers, as one ABI word. */
 export function addressOfWord(result: unknown): Address {
   if (typeof result !== 'string' || !/^0x0{24}[0-9a-fA-F]{40}$/.test(result))
@@ -88,6 +93,13 @@ export function createSmartAccounts(
   return {
     addressOf,
     stateOf,
+    /**
+     * The account a rotated key owns (the services remember it): the factory derives an account's
+     * address from its first owner only, so after `setOwner` it is known, not computed.
+     */
+    remember(owner: Address, account: Address) {
+      addresses.set(owner.toLowerCase(), account)
+    },
     sponsoredNow,
     /** ERC-1271 over `hash` (PorticoAccount's account-bound EIP-712 message), ERC-6492-wrapped while undeployed. */
     sign: async (owner: Address, hash: Hex, withKey: WithKey): Promise<Hex> =>

@@ -97,6 +97,8 @@ export function createOperations(
         factory: settings.factory,
         entryPoint: settings.entryPoint,
         salt: SALT,
+        // A rotated key's account is not the factory's account of that key.
+        address: (await stateOf(owner)).address,
       })
       const submit = (sponsored: boolean) =>
         createBundlerClient({

@@ -55,7 +55,10 @@ export function EmbeddedAccount({ portico }: ViewProps) {
   const other = type === 'eoa' ? 'smartAccount' : 'eoa'
   // One list of what the user can do with the wallet, security first. Both e-mail steps send a code
   // to the user's address: a social login without one has neither.
+  // Only a new key makes shares issued before worthless; the frame rotates a smart account's key.
+  const rotatable = user?.rotationAdvised === true && type === 'smartAccount'
   const settings: { label: string; view: View }[] = [
+    ...(rotatable ? [{ label: 'Make recovery yours alone', view: 'RotateKey' as const }] : []),
     ...(user?.recovery === 'operator'
       ? [{ label: 'Protect with a passkey', view: 'ProtectWallet' as const }]
       : []),
@@ -102,13 +105,16 @@ export function EmbeddedAccount({ portico }: ViewProps) {
         </p>
       )}
       {user?.recovery === 'operator' && (
-        <p className="muted">
-          This app can recover your wallet for you, so it could also do so without you. Add a passkey to make
-          recovery yours alone.
-        </p>
+        <p className="muted">This app can recover your wallet for you, so it could also do so without you.</p>
       )}
-      {user?.recovery === 'passkey' && (
+      {user?.recovery === 'passkey' && !user.rotationAdvised && (
         <p className="muted">Only your passkey can recover this wallet on a new device.</p>
+      )}
+      {user?.rotationAdvised && (
+        <p className="muted" data-testid="rotation-advice">
+          Recovery shares issued before stay valid until your wallet moves to a new key
+          {type === 'smartAccount' ? '.' : ': switch to your smart account to move it.'}
+        </p>
       )}
       {settings.length > 0 && (
         <ul className="list settings" aria-label="Wallet settings">
