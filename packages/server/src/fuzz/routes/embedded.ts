@@ -9,6 +9,7 @@ import {
   newFrameKey,
   passkeyBody,
   resplitForPasskey,
+  rotationBody,
   setUpKeyAsFrame,
 } from '../../test-support/frame-keys.ts'
 import type { Route, Valid } from '../fuzz.ts'
@@ -172,6 +173,18 @@ export const embeddedRoutes: Route[] = [
       return fromFrame(target, '/key/export', { otp }, { ip })
     }),
   ),
+  frameRoute('/key/rotation/status', (target) => fc.constant(fromFrame(target, '/key/rotation/status', {}))),
+  // A user of its own each time: a started rotation waits on its user until finished.
+  frameRoute('/key/rotation/start', (target) =>
+    fc.tuple(freshEmail, visitor).map(([email, ip]) => async () => {
+      const { device, token, key } = await userWithKey(target, email)
+      const body = await rotationBody(key, await resplitForPasskey(await newFrameKey()), email, {
+        kind: 'eoa',
+      })
+      return fromFrame(target, '/key/rotation/start', body, { ip, token, device })
+    }),
+  ),
+  frameRoute('/key/rotation/finish', (target) => fc.constant(fromFrame(target, '/key/rotation/finish', {}))),
   frameRoute('/key/legacy', (target) =>
     fc.tuple(freshEmail, visitor).map(([email, ip]) => async () => {
       const legacy = await createLegacyUser(target.db, target.masterKey, email)
