@@ -35,9 +35,11 @@ it('keeps the frame client, the embedded provider and the e-mail views out of th
 const frameDist = join(import.meta.dirname, '..', 'packages', 'embedded', 'dist')
 /**
  * The secure frame's first load, gzipped: 66.3 kB once the smart account's operations became a chunk
- * (108.7 kB while they were inside it), with room for small additions, not for them to come back.
+ * (108.7 kB while they were inside it); 68.1 kB with key rotation's message and the remembered smart
+ * account (its card and steps are a chunk of their own). Room for small additions, not for the
+ * operations to come back.
  */
-const FRAME_FIRST_LOAD_BUDGET = 68_000
+const FRAME_FIRST_LOAD_BUDGET = 69_000
 // Only viem's paymaster client says this (the frame itself asks for a stub only, to know whether an
 // operation is sponsored): the mark of the account-abstraction code.
 const PAYMASTER_METHOD = 'pm_getPaymasterData'

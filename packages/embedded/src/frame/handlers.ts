@@ -12,12 +12,10 @@ import {
 } from './keys/custody.ts'
 import type { DeviceKey } from './keys/device-key.ts'
 import { createRecoveryPasskey, type PasskeyRef, unlockRecoveryPasskey } from './keys/passkey.ts'
-import { finishPendingRotation, rotateKey } from './keys/rotation.ts'
 import { signRequest } from './keys/sign-request.ts'
 import { askForPasskey, offerPasskey } from './passkey-scenes.ts'
-import { askRotation } from './rotation-scene.ts'
 import { readToken, writeToken } from './session.ts'
-import { createSmartAccounts, type SmartAccounts, setOwnerCall } from './smart-account/accounts.ts'
+import { createSmartAccounts, type SmartAccounts } from './smart-account/accounts.ts'
 import type { SmartAccountSettings } from './smart-account/settings.ts'
 import { type AccountType, presentUser } from './smart-account/user.ts'
 import { answersAsWallet } from './smart-account/wallet-methods.ts'
@@ -149,8 +147,11 @@ export function createHandlers(
     try {
       let user = await custody.ensureKey(keyCall(origin))
       // A rotation whose move went through but whose tab closed: finished now, not left half-done.
-      if (user.rotationAdvised)
+      if (user.rotationAdvised) {
+        // Rotation's code is fetched only by a user it concerns, out of the frame's first load.
+        const { finishPendingRotation } = await import('./keys/rotation.ts')
         user = (await finishPendingRotation(keyCall(origin), shares, custody.recordOf, user.address)) ?? user
+      }
       address = user.address
       loggedIn = user
       if (user.offerPasskey) offerFor = user.address
@@ -348,31 +349,26 @@ export function createHandlers(
       const owner = address ?? user.address
       const call = keyCall(origin)
       const account = (await accounts.stateOf(owner)).address
-      const resumed = await finishPendingRotation(call, shares, custody.recordOf, owner)
-      if (resumed) {
-        address = resumed.address
-        accounts.remember(resumed.address, account)
-        return { rotated: true }
-      }
-      const rotated = await askRotation(tasks, { messageId, origin, account }, async () => {
-        const next = await rotateKey({
-          call,
-          store: shares,
-          recordOf: custody.recordOf,
-          email: user.email ?? '',
-          kind: 'smartAccount',
-          oldAddress: owner,
-          withOldKey: custody.withKey(call, owner),
-          makePasskey: (newAddress) => createRecoveryPasskey(user.email ?? '', newAddress),
-          async move(newAddress) {
-            const handOver = { to: account, value: 0n, data: setOwnerCall(newAddress) }
-            await accounts.mined(await accounts.send(owner, [handOver], custody.withKey(call, owner)))
-          },
-        })
-        address = next.address
-        accounts.remember(next.address, account)
+      const { rotateSmartAccountKey } = await import('./rotate-key.ts')
+      const withOldKey = custody.withKey(call, owner)
+      const rotatedTo = await rotateSmartAccountKey({
+        tasks,
+        request: { messageId, origin },
+        call,
+        store: shares,
+        recordOf: custody.recordOf,
+        email: user.email ?? '',
+        owner,
+        account,
+        withOldKey,
+        sendFromAccount: async (handOver) => {
+          await accounts.mined(await accounts.send(owner, [handOver], withOldKey))
+        },
       })
-      return { rotated }
+      if (!rotatedTo) return { rotated: false }
+      address = rotatedTo
+      accounts.remember(rotatedTo, account)
+      return { rotated: true }
     },
     // The passkey opens a passkey user's wallet here; anyone else's opens with a code mailed to them
     // and typed in this frame, which the services bind to this device's key.
