@@ -13,3 +13,6 @@ export function freePort(): Promise<number> {
     })
   })
 }
+
+export { demoCollectionAbi } from './abis.ts'
+export { compileContracts } from './compile.ts'

@@ -67,7 +67,14 @@ export type Transfer = z.input<typeof Transfer>
 const pageOf = <Item extends z.ZodType>(item: Item) =>
   z.object({ data: z.array(item), next: z.string().nullable() })
 
-export const HistoryAnswer = pageOf(Transaction) satisfies z.ZodType<Client.TransactionsPage>
+export const HistoryAnswer = pageOf(Transaction).extend({
+  /**
+   * Null when the page shows every native transfer of the account. Otherwise the time from which
+   * it does: the node offers no traces, so ETH moved before the account was first watched — and
+   * ETH a contract moved without a log at any time — is not found; Activity can say so.
+   */
+  nativeHistoryFrom: z.string().nullable(),
+}) satisfies z.ZodType<Client.TransactionsPage>
 
 const Nft = z.object({
   contract: z.string(),

@@ -77,8 +77,18 @@ export type MetadataOptionsInput = z.input<typeof MetadataOptions>
 export const ChainOptions = z.object({
   rpcUrl: z.url(),
   chainId: z.number().int().positive(),
-  /** First block to index; must not be later than the token contracts' deployment. */
+  /** A floor for backfills: nothing below this block is ever read. 0 reads an account's whole past. */
   startBlock: z.number().int().nonnegative().default(0),
+  /** A project starts watching at most this many accounts; beyond, its requests are answered unwatched. */
+  watchMaxPerProject: z.number().int().nonnegative().default(10_000),
+  /** A dapp's watch lapses this many days after the account was last asked about. */
+  watchExpireDays: z.number().positive().default(30),
+  /** Accounts the services watch without being asked (the dev stack's demo accounts). */
+  watchAccounts: z.array(Address).default([]),
+  /** Blocks per `trace_filter` call to start with (anvil answers at most 301). */
+  traceSpan: z.number().int().positive().default(301),
+  /** Blocks per `eth_getLogs` call to start with; halved on every refusal, grown after successes. */
+  logSpan: z.number().int().positive().default(10_000),
   /** NFT collections flagged as spam in history and NFT lists. */
   spamCollections: z.array(Address).default([]),
   prices: PriceTable.default(DEFAULT_PRICES),

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { formatUnits } from 'viem'
 import { preparedAs } from '../db/prepared-statements.ts'
+import { nativeHistoryFrom } from '../indexer/backfill-store.ts'
 import type { EventKind } from '../indexer/tables.ts'
 import type { Transaction, Transfer } from './answers.ts'
 import { checksummed } from './checksum.ts'
@@ -49,7 +50,7 @@ export async function historyPage(
   address: string,
   cursor: string | undefined,
   limit: number,
-): Promise<{ data: Transaction[]; next: string | null }> {
+): Promise<{ data: Transaction[]; next: string | null; nativeHistoryFrom: string | null }> {
   const { b, i } = cursor === undefined ? NO_CURSOR : decodeCursor(HistoryCursor, cursor)
   const chainId = chain.config.chainId
   const take = limit + 1
@@ -85,7 +86,9 @@ export async function historyPage(
 
   const shown = rows.slice(0, limit)
   const last = shown.at(-1)
+  const nativeFrom = await nativeHistoryFrom(chain.database.db, chainId, address)
   return {
+    nativeHistoryFrom: nativeFrom?.toISOString() ?? null,
     data: shown.map((row) => toTransaction(chain, address, row)),
     next:
       rows.length > limit && last ? encodeCursor({ b: Number(last.block_number), i: last.tx_index }) : null,

@@ -24,6 +24,10 @@ const ChainDataEnvironment = z.object({
   PORTICO_TOKEN_LIST: fromEnvParser(readTokenList).optional(),
   INDEXER_STUCK_AFTER_S: integer(1, 86_400).default(120),
   HISTORY_CACHE_MB: integer(0, 65_536).default(32),
+  WATCH_MAX_PER_PROJECT: integer(0, 10_000_000).default(10_000),
+  WATCH_EXPIRE_DAYS: integer(1, 3_650).default(30),
+  TRACE_FILTER_BLOCKS: integer(1, 1_000_000).default(301),
+  LOG_RANGE_BLOCKS: integer(1, 10_000_000).default(10_000),
 })
 
 /** Reads the metadata variables, or the one problem with them. */
@@ -49,6 +53,10 @@ export const chainDataModule = defineModule({
         spamCollections: vars.SPAM_COLLECTIONS,
         index: vars.INDEXER,
         historyCacheMb: vars.HISTORY_CACHE_MB,
+        watchMaxPerProject: vars.WATCH_MAX_PER_PROJECT,
+        watchExpireDays: vars.WATCH_EXPIRE_DAYS,
+        traceSpan: vars.TRACE_FILTER_BLOCKS,
+        logSpan: vars.LOG_RANGE_BLOCKS,
         ...(vars.PORTICO_PRICES ? { prices: vars.PORTICO_PRICES } : {}),
         ...(vars.PORTICO_TOKEN_ICONS ? { tokenIcons: vars.PORTICO_TOKEN_ICONS } : {}),
         ...(vars.PORTICO_TOKEN_LIST ? { tokenList: vars.PORTICO_TOKEN_LIST } : {}),

@@ -2,6 +2,7 @@ import { ErrorText } from '@portico/core/shared'
 import type { FastifyPluginAsync } from 'fastify'
 import type { z } from 'zod'
 import { HttpError } from '../http/errors.ts'
+import { projectOf } from '../http/project-guard.ts'
 import type { ZodTypeProvider } from '../http/route-schema.ts'
 import { BalancesAnswer, FungiblesAnswer, GasPriceAnswer, HistoryAnswer, NftsAnswer } from './answers.ts'
 import { balancesOf, NativeBalanceCache } from './balances.ts'
@@ -20,6 +21,10 @@ import {
   PriceBody,
   requireServedChain,
 } from './params.ts'
+import { AccountWatch } from './watch.ts'
+
+/** Set on an account answer whose account is not followed, because its project watches its cap. */
+const WATCH_HEADER = 'portico-watch'
 
 /**
  * Account data from our own index (behaviour §3, §7): balances, history, NFTs, prices and gas price for
@@ -34,6 +39,19 @@ export const chainDataPlugin: FastifyPluginAsync<{ chain: ChainData }> = async (
     chain.config.historyCacheMb * 2 ** 20,
   )
   app.addHook('onClose', historyPages.stop)
+  const accounts = new AccountWatch(chain.database, {
+    chainId: chain.config.chainId,
+    maxPerProject: chain.config.watchMaxPerProject,
+    expireDays: chain.config.watchExpireDays,
+    floor: chain.config.startBlock,
+  })
+  // Every account asked about is followed from then on; over its project's cap it is answered
+  // from what the chain and the index hold, and the header says it is not followed.
+  app.addHook('preHandler', async (request, reply) => {
+    const address = (request.params as { address?: string }).address
+    if (address === undefined) return
+    if (!(await accounts.watch(address, projectOf(request).id))) reply.header(WATCH_HEADER, 'over-cap')
+  })
 
   app.get(
     '/account/:address/balance',

@@ -1,5 +1,6 @@
 import { createPublicClient, defineChain, http, type PublicClient } from 'viem'
 import type { Database } from '../db/database.ts'
+import { BackfillWorker } from '../indexer/backfill.ts'
 import { ChainIndexer } from '../indexer/indexer.ts'
 import { type ChainData, ChainOptions, type ChainOptionsInput } from './config.ts'
 import { liveNodeClient } from './node.ts'
@@ -8,6 +9,8 @@ export interface ChainServices {
   chainData: ChainData
   /** Present unless the instance was told to serve reads only. */
   indexer: ChainIndexer | undefined
+  /** Present with the indexer: every indexing instance takes its share of the backfills. */
+  backfill: BackfillWorker | undefined
   stop(): Promise<void>
 }
 
@@ -34,24 +37,43 @@ export function startChainServices(
     config,
     caipNetworkId: `eip155:${config.chainId}`,
   }
-  const indexer = config.index
-    ? new ChainIndexer({
-        database,
-        client: createPublicClient({
-          chain,
-          transport: http(config.rpcUrl, {
-            batch: { batchSize: 200, wait: 0 },
-            timeout: 10_000,
-            retryCount: 3,
-          }),
-        }) as PublicClient,
-        chainId: config.chainId,
-        startBlock: config.startBlock,
-        pollIntervalMs: config.pollIntervalMs,
-        metadata: config.metadata,
-        log,
-      })
-    : undefined
-  indexer?.start()
-  return { chainData, indexer, stop: async () => indexer?.stop() }
+  if (!config.index) return { chainData, indexer: undefined, backfill: undefined, stop: async () => {} }
+  const client = createPublicClient({
+    chain,
+    transport: http(config.rpcUrl, {
+      batch: { batchSize: 200, wait: 0 },
+      timeout: 10_000,
+      retryCount: 3,
+    }),
+  }) as PublicClient
+  const indexer = new ChainIndexer({
+    database,
+    client,
+    chainId: config.chainId,
+    startBlock: config.startBlock,
+    watchAccounts: config.watchAccounts,
+    pollIntervalMs: config.pollIntervalMs,
+    metadata: config.metadata,
+    log,
+  })
+  const backfill = new BackfillWorker({
+    database,
+    client,
+    chainId: config.chainId,
+    logSpan: config.logSpan,
+    traceSpan: config.traceSpan,
+    pollIntervalMs: Math.max(config.pollIntervalMs, 250),
+    metadata: config.metadata,
+    log,
+  })
+  indexer.start()
+  backfill.start()
+  return {
+    chainData,
+    indexer,
+    backfill,
+    stop: async () => {
+      await Promise.all([indexer.stop(), backfill.stop()])
+    },
+  }
 }

@@ -1,31 +1,23 @@
 import type { PublicClient } from 'viem'
 import type { Database } from '../db/database.ts'
-import { decodeBlocks, type FetchedBlock } from './decode.ts'
+import { involvingWatched, withMetadata } from './batch-metadata.ts'
+import { type HeadBlock, readHeadRange, type TraceSupport } from './head-range.ts'
 import { type ChainLock, tryLockChain } from './lock.ts'
-import {
-  DEFAULT_METADATA_SOURCES,
-  type MetadataSources,
-  readNftMetadata,
-  readTokenMetadata,
-} from './metadata.ts'
-import { ChainMovedError, fetchBlock } from './rpc.ts'
-import {
-  type Batch,
-  type Cursor,
-  knownNfts,
-  knownTokens,
-  readCursor,
-  rollbackTo,
-  storedBlocks,
-  writeBatch,
-} from './store.ts'
+import type { MetadataSources } from './metadata.ts'
+import { ChainMovedError } from './rpc.ts'
+import { type Cursor, readCursor, rollbackTo, storedBlocks, writeBatch } from './store.ts'
+import { refreshWatchSet, watchedAddresses } from './watched.ts'
 
 export interface IndexerOptions {
   database: Database
   client: PublicClient
   chainId: number
-  /** The first block to index when the database has no cursor yet. */
+  /** The floor of new backfills (`START_BLOCK`); the head itself starts at the chain's head. */
   startBlock: number
+  /** Accounts watched without being asked (the dev stack's demo accounts). */
+  watchAccounts?: readonly string[]
+  /** How often lapsed watches end and embedded-wallet accounts are added to the watch set. */
+  refreshWatchMs?: number
   /** Time between looks at the head once caught up: a sent transaction should show in Activity within 5 s. */
   pollIntervalMs?: number
   /** Blocks per database transaction while catching up. */
@@ -45,9 +37,10 @@ export interface IndexerStatus {
 }
 
 /**
- * Follows one chain into the database: backfills from the start block, then polls the head. Each
- * step either writes one batch of blocks (and the cursor) in a single transaction, or finds that
- * the stored tip is no longer on the chain and rolls back to the last common block.
+ * Follows the head of one chain for the watched accounts (their past is the backfill's job). Each
+ * step either writes one range of blocks — their hashes, what they hold for the watched accounts,
+ * and the cursor — in a single transaction, or finds that the stored tip is no longer on the chain
+ * and rolls back to the last common block. A fresh database starts at the chain's head.
  */
 export class ChainIndexer {
   private stopped = false
@@ -59,6 +52,10 @@ export class ChainIndexer {
   private readonly batchSize: number
   private readonly lockRetryMs: number
   private readonly log: (line: string) => void
+  /** The set the last written range was read with: an account not in it is followed from the next. */
+  private followed = new Set<string>()
+  private refreshedAt = Number.NEGATIVE_INFINITY
+  private readonly traceSupport: TraceSupport = { traces: true }
 
   constructor(private readonly options: IndexerOptions) {
     this.pollIntervalMs = options.pollIntervalMs ?? 300
@@ -139,13 +136,43 @@ export class ChainIndexer {
         return { idle: false, written: 0 }
       }
     }
-    const from = cursor ? cursor.number + 1 : this.options.startBlock
+    const from = cursor ? cursor.number + 1 : head
     if (from > head) return { idle: true, written: 0 }
     const to = Math.min(head, from + this.batchSize - 1)
+    const watched = await this.watchSet()
     const blocks = await fetchRange(client, from, to)
     if (!blocks || !linked(cursor, blocks)) return { idle: false, written: 0 }
-    this.cursor = await writeBatch(database.db, chainId, cursor, await this.withMetadata(blocks))
+    const found = await readHeadRange(client, blocks, watched, this.traceSupport).catch((error: unknown) => {
+      if (error instanceof ChainMovedError) return undefined
+      throw error
+    })
+    if (!found) return { idle: false, written: 0 }
+    const set = new Set(watched)
+    const rows = await withMetadata(
+      {
+        client,
+        db: database.db,
+        chainId,
+        sources: this.options.metadata,
+        timeoutMs: this.options.metadataTimeoutMs,
+      },
+      involvingWatched(found, set),
+      set,
+    )
+    const followed = watched.filter((address) => !this.followed.has(address))
+    this.cursor = await writeBatch(database.db, chainId, cursor, { ...rows, blocks, followed })
+    this.followed = set
     return { idle: false, written: blocks.length }
+  }
+
+  /** The accounts to read the next range for, after ending lapsed watches and adding embedded ones now and then. */
+  private async watchSet(): Promise<string[]> {
+    const { database, chainId, startBlock } = this.options
+    if (Date.now() - this.refreshedAt >= (this.options.refreshWatchMs ?? 30_000)) {
+      await refreshWatchSet(database.db, chainId, startBlock, this.options.watchAccounts ?? [])
+      this.refreshedAt = Date.now()
+    }
+    return watchedAddresses(database.db, chainId)
   }
 
   /** Walks stored blocks down until one is still on the chain, and forgets everything above it. */
@@ -168,41 +195,8 @@ export class ChainIndexer {
     }
     await rollbackTo(database.db, chainId, undefined)
     this.cursor = undefined
+    this.followed = new Set()
     this.log(`indexer: chain ${chainId}: reorg below the start block, indexing again from the start`)
-  }
-
-  private async withMetadata(blocks: FetchedBlock[]): Promise<Batch> {
-    const { client, database, chainId } = this.options
-    const decoded = decodeBlocks(blocks)
-    const known = await knownTokens(database.db, chainId, [...decoded.tokens.keys()])
-    const tokens = await mapLimited(
-      [...decoded.tokens].filter(([address]) => !known.has(address)),
-      ([address, standard]) => readTokenMetadata(client, address, standard),
-    )
-    const items = new Map<string, { contract: string; tokenId: string; standard: 'erc721' | 'erc1155' }>()
-    for (const event of decoded.events) {
-      if ((event.kind === 'erc721' || event.kind === 'erc1155') && event.contract && event.token_id) {
-        items.set(`${event.contract}:${event.token_id}`, {
-          contract: event.contract,
-          tokenId: event.token_id,
-          standard: event.kind,
-        })
-      }
-    }
-    const knownItems = await knownNfts(database.db, chainId, [...items.values()])
-    const sources = {
-      ...(this.options.metadata ?? DEFAULT_METADATA_SOURCES),
-      timeoutMs: this.options.metadataTimeoutMs ?? 3_000,
-    }
-    const nfts = await mapLimited(
-      [...items].filter(([key]) => !knownItems.has(key)),
-      async ([, item]) => ({
-        contract: item.contract,
-        tokenId: item.tokenId,
-        ...(await readNftMetadata(client, item.contract, BigInt(item.tokenId), item.standard, sources)),
-      }),
-    )
-    return { blocks, decoded, tokens, nfts }
   }
 
   private sleep(ms: number): Promise<void> {
@@ -226,43 +220,43 @@ async function fetchHash(client: PublicClient, number: number): Promise<string |
   return block?.hash ?? undefined
 }
 
-async function fetchRange(
-  client: PublicClient,
-  from: number,
-  to: number,
-): Promise<FetchedBlock[] | undefined> {
+/** The blocks with their transactions; undefined when one is missing (the chain is moving). */
+async function fetchRange(client: PublicClient, from: number, to: number): Promise<HeadBlock[] | undefined> {
   const numbers = Array.from({ length: to - from + 1 }, (_, offset) => from + offset)
-  const blocks = await Promise.all(numbers.map((number) => fetchBlock(client, number))).catch(
-    (error: unknown) => {
-      if (error instanceof ChainMovedError) return [null]
+  const blocks = await Promise.all(numbers.map((number) => fetchHeadBlock(client, number)))
+  return blocks.every((block) => block !== null) ? (blocks as HeadBlock[]) : undefined
+}
+
+async function fetchHeadBlock(client: PublicClient, number: number): Promise<HeadBlock | null> {
+  const block = await client
+    .getBlock({ blockNumber: BigInt(number), includeTransactions: true })
+    .catch((error: unknown) => {
+      if (error instanceof Error && error.name === 'BlockNotFoundError') return null
       throw error
-    },
-  )
-  return blocks.every((block) => block !== null) ? (blocks as FetchedBlock[]) : undefined
+    })
+  if (!block || block.hash === null) return null
+  return {
+    number,
+    hash: block.hash,
+    parentHash: block.parentHash,
+    timestamp: Number(block.timestamp),
+    transactions: block.transactions.map((tx) => ({
+      hash: tx.hash,
+      from: tx.from,
+      to: tx.to ?? null,
+      value: tx.value,
+      nonce: tx.nonce,
+      transactionIndex: tx.transactionIndex ?? 0,
+    })),
+  }
 }
 
 /** The batch continues the stored chain and is itself a chain; otherwise a reorg is under way. */
-function linked(cursor: Cursor | undefined, blocks: FetchedBlock[]): boolean {
+function linked(cursor: Cursor | undefined, blocks: HeadBlock[]): boolean {
   let previous = cursor?.hash
   for (const block of blocks) {
     if (previous !== undefined && block.parentHash !== previous) return false
     previous = block.hash
   }
   return true
-}
-
-/** Metadata reads a few at a time: a batch that mints thousands of NFTs must not open thousands of requests. */
-const METADATA_CONCURRENCY = 16
-
-async function mapLimited<T, R>(items: T[], map: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length)
-  let next = 0
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++
-      results[index] = await map(items[index] as T)
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(METADATA_CONCURRENCY, items.length) }, worker))
-  return results
 }

@@ -10,12 +10,24 @@ export interface Cursor {
   hash: string
 }
 
-export interface Batch {
-  blocks: FetchedBlock[]
+/** What a step found for the watched accounts, ready to store. */
+export interface Rows {
   decoded: DecodedBlocks
   tokens: TokenMetadata[]
   nfts: Array<{ contract: string; tokenId: string } & NftMetadata>
+  /** The accounts whose activity rows are kept: the others a transaction names are nobody we follow. */
+  watched: ReadonlySet<string>
 }
+
+/** A range of the head: its blocks (hashes for reorgs) and the rows found in it. */
+export interface Batch extends Rows {
+  blocks: Array<Pick<FetchedBlock, 'number' | 'hash' | 'parentHash' | 'timestamp'>>
+  /** Accounts the head followed for the first time in this range. */
+  followed: readonly string[]
+}
+
+/** Block hashes kept below the cursor: a reorg deeper than this starts the index over. */
+const KEPT_BLOCKS = 1_024
 
 /** Postgres' limit is 65,535 parameters per statement; rows here have at most 13 columns. */
 const ROWS_PER_INSERT = 1_000
@@ -62,36 +74,14 @@ export async function writeBatch(
       timestamp: new Date(block.timestamp * 1000),
     }))
     await insertChunks(trx, 'chain_blocks', blocks)
-    await insertChunks(
-      trx,
-      'chain_transactions',
-      batch.decoded.transactions.map((row) => ({ ...row, chain_id: chainId })),
-    )
-    await insertChunks(
-      trx,
-      'chain_events',
-      batch.decoded.events.map((row) => ({ ...row, chain_id: chainId })),
-    )
-    await insertChunks(
-      trx,
-      'chain_tokens',
-      batch.tokens.map((token) => ({ ...token, chain_id: chainId })),
-    )
-    await insertChunks(
-      trx,
-      'chain_nft_items',
-      batch.nfts.map(({ contract, tokenId, name, image }) => ({
-        chain_id: chainId,
-        contract,
-        token_id: tokenId,
-        name,
-        image,
-      })),
-    )
-    const activity = accountActivity(chainId, batch.decoded)
-    await insertChunks(trx, 'chain_account_activity', activity)
-    await addBalances(trx, chainId, balanceDeltas(batch.decoded.events))
-    await announce(trx, chainId, new Set(activity.map((row) => row.address)))
+    // Only recent hashes are needed to find where a reorg forked; older ones would grow with the chain.
+    await trx
+      .deleteFrom('chain_blocks')
+      .where('chain_id', '=', chainId)
+      .where('number', '<', next.number - KEPT_BLOCKS)
+      .execute()
+    await insertRows(trx, chainId, batch)
+    await markFollowed(trx, chainId, batch.followed, batch.blocks[0]?.number ?? next.number)
     await trx
       .insertInto('chain_cursors')
       .values({ chain_id: chainId, block_number: next.number, block_hash: next.hash })
@@ -123,6 +113,66 @@ async function insertChunks<T extends InsertTable>(
       .insertInto(table)
       .values(rows.slice(start, start + ROWS_PER_INSERT) as never)
       .onConflict((conflict) => conflict.doNothing())
+      .execute()
+  }
+}
+
+/**
+ * Stores a step's rows; a row already there (written by the head and a backfill alike, or by a
+ * step run twice) is skipped. ERC-20 balances move by the events actually inserted, so each
+ * transfer counts once for both its sides whoever found it first.
+ */
+export async function insertRows(trx: Transaction<Tables>, chainId: number, rows: Rows): Promise<void> {
+  await insertChunks(
+    trx,
+    'chain_transactions',
+    rows.decoded.transactions.map((row) => ({ ...row, chain_id: chainId })),
+  )
+  const events = rows.decoded.events.map((row) => ({ ...row, chain_id: chainId }))
+  for (let start = 0; start < events.length; start += ROWS_PER_INSERT) {
+    const inserted = await trx
+      .insertInto('chain_events')
+      .values(events.slice(start, start + ROWS_PER_INSERT))
+      .onConflict((conflict) => conflict.doNothing())
+      .returning(['kind', 'contract', 'from_address', 'to_address', sql<string>`amount::text`.as('amount')])
+      .execute()
+    await addBalances(trx, chainId, balanceDeltas(inserted))
+  }
+  await insertChunks(
+    trx,
+    'chain_tokens',
+    rows.tokens.map((token) => ({ ...token, chain_id: chainId })),
+  )
+  await insertChunks(
+    trx,
+    'chain_nft_items',
+    rows.nfts.map(({ contract, tokenId, name, image }) => ({
+      chain_id: chainId,
+      contract,
+      token_id: tokenId,
+      name,
+      image,
+    })),
+  )
+  const activity = accountActivity(chainId, rows.decoded).filter((row) => rows.watched.has(row.address))
+  await insertChunks(trx, 'chain_account_activity', activity)
+  await announce(trx, chainId, new Set(activity.map((row) => row.address)))
+}
+
+/** Records the first block the head read with these accounts in its filter: their backfills end below it. */
+async function markFollowed(
+  trx: Transaction<Tables>,
+  chainId: number,
+  addresses: readonly string[],
+  from: number,
+): Promise<void> {
+  for (let start = 0; start < addresses.length; start += ROWS_PER_INSERT) {
+    await trx
+      .updateTable('chain_watched_addresses')
+      .set({ followed_from_block: from })
+      .where('chain_id', '=', chainId)
+      .where('address', 'in', addresses.slice(start, start + ROWS_PER_INSERT))
+      .where('followed_from_block', 'is', null)
       .execute()
   }
 }
@@ -180,6 +230,27 @@ export async function rollbackTo(
       .where('block_number', '>', above)
       .execute()
     await trx.deleteFrom('chain_blocks').where('chain_id', '=', chainId).where('number', '>', above).execute()
+    // Backfills that read orphaned blocks read them again from the new chain.
+    await trx
+      .updateTable('chain_backfills')
+      .set({
+        logs_next_block: sql`least(logs_next_block, ${above + 1})`,
+        native_next_block: sql`least(native_next_block, ${above + 1})`,
+        done: false,
+      })
+      .where('chain_id', '=', chainId)
+      .where((where) =>
+        where.or([where('logs_next_block', '>', above + 1), where('native_next_block', '>', above + 1)]),
+      )
+      .execute()
+    if (!ancestor) {
+      // The head starts over, so it follows every account afresh.
+      await trx
+        .updateTable('chain_watched_addresses')
+        .set({ followed_from_block: null })
+        .where('chain_id', '=', chainId)
+        .execute()
+    }
     if (ancestor) {
       await trx
         .updateTable('chain_cursors')
@@ -194,7 +265,7 @@ export async function rollbackTo(
 }
 
 /** Delivered to listeners only if and when the transaction commits. */
-async function announce(
+export async function announce(
   trx: Transaction<Tables>,
   chainId: number,
   addresses: ReadonlySet<string> | 'all',

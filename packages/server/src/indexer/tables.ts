@@ -48,6 +48,30 @@ export interface ChainTables {
     symbol: string
     decimals: number | null
   }
+  /** Migration 0027. */
+  chain_watched_addresses: {
+    chain_id: number
+    address: string
+    reason: WatchReason
+    project_id: string | null
+    first_watched_at: Generated<Date>
+    first_watched_block: number | string
+    last_asked_at: Generated<Date>
+    expires_at: Date | null
+    followed_from_block: number | string | null
+  }
+  chain_backfills: {
+    chain_id: number
+    address: string
+    logs_next_block: number | string
+    native_next_block: number | string
+    native_source: Generated<'traces' | 'none'>
+    done: Generated<boolean>
+    leased_until: Date | null
+    next_attempt_at: Generated<Date>
+    failures: Generated<number>
+    last_error: string | null
+  }
   chain_nft_items: {
     chain_id: number
     contract: string
@@ -56,6 +80,9 @@ export interface ChainTables {
     image: string | null
   }
 }
+
+/** Why an account is watched: an embedded wallet, its smart account, a dapp asked, the dev stack's demo. */
+export type WatchReason = 'embedded' | 'smart_account' | 'dapp' | 'demo'
 
 export type TransactionStatus = 'confirmed' | 'failed'
 export type TokenStandard = 'erc20' | 'erc721' | 'erc1155'

@@ -143,6 +143,7 @@ export const HistoryResponse = z.strictObject({
     }),
   ),
   next: z.string().nullable(),
+  nativeHistoryFrom: z.iso.datetime().nullable(),
 })
 export type HistoryTransaction = z.output<typeof HistoryResponse>['data'][number]
 
