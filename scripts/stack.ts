@@ -161,6 +161,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         spamCollections: [deployment.nfts.spam.address],
         tokenIcons,
         tokenListPath,
+        // The dev wallet, the sandbox payer and the seeded accounts: all dev accounts.
+        watchAccounts: DEV_ACCOUNTS.map((account) => account.address),
       },
       swaps: { router: uniswap.router, factory: uniswap.factory, weth: uniswap.weth, tokens: poolTokens },
       smartAccounts: {

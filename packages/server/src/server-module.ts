@@ -28,12 +28,14 @@ export interface DevelopmentStack {
   env: Environment
   chain: { rpcUrl: string; chainId: number }
   projectId: string
-  /** The demo deployment: its first block, its spam collection, its tokens' icons and list file. */
+  /** The demo deployment: its first block, its spam collection, its tokens' icons and list file, its accounts. */
   demo: {
     startBlock: number
     spamCollections: string[]
     tokenIcons: Record<string, string>
     tokenListPath: string
+    /** Accounts the indexer watches from the start, so the demo's seeded history shows at once. */
+    watchAccounts: string[]
   }
   /** Uniswap V2 and the pooled demo tokens. */
   swaps: {

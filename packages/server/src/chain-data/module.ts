@@ -69,6 +69,7 @@ export const chainDataModule = defineModule({
     chain: {
       ...chain,
       startBlock: demo.startBlock,
+      watchAccounts: demo.watchAccounts,
       spamCollections: demo.spamCollections,
       prices: priceTableFromEnv(env.PORTICO_PRICES),
       tokenIcons: demo.tokenIcons,
