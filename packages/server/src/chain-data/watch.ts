@@ -9,7 +9,10 @@ export interface WatchSettings {
   floor: number
 }
 
-/** How long a watch renewed by a request is not renewed again by this instance. */
+/**
+ * How long a watch renewed by a request is not renewed again by this instance: an hour, or a tenth
+ * of the expiry when that is shorter, so a watch never lapses while this instance thinks it renewed it.
+ */
 const RENEW_AFTER_MS = 60 * 60 * 1000
 const REMEMBERED_LIMIT = 50_000
 
@@ -31,9 +34,10 @@ export class AccountWatch {
     const key = `${projectId}:${address}`
     const now = Date.now()
     const known = this.remembered.get(key)
-    if (known && now - known.at < RENEW_AFTER_MS) return known.watching
-    if (this.remembered.size >= REMEMBERED_LIMIT) this.remembered.clear()
     const { chainId, maxPerProject, expireDays, floor } = this.settings
+    const renewAfter = Math.min(RENEW_AFTER_MS, (expireDays * 86_400_000) / 10)
+    if (known && now - known.at < renewAfter) return known.watching
+    if (this.remembered.size >= REMEMBERED_LIMIT) this.remembered.clear()
     const asked = watchAddress(this.database.db, {
       chainId,
       address,

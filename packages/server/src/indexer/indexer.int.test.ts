@@ -1,19 +1,24 @@
 import { DEV_ACCOUNTS, demoTokenAbi } from '@portico/contracts'
 import { sql } from 'kysely'
-import { type Address, formatUnits } from 'viem'
+import { type Address, formatUnits, type Hash } from 'viem'
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type Database, openDatabase } from '../db/database.ts'
 import { describeEachBackend } from '../test-support/backends.ts'
 import { involvedHashes, startTestChain, type TestChain } from '../test-support/chain.ts'
 import {
   BalanceResponse,
+  backfillCaughtUp,
   chainApp,
+  DEV_WATCHED,
   HistoryResponse,
   type HistoryTransaction,
+  settleChain,
   testIndexer,
 } from '../test-support/chain-data.ts'
 import { APPROVAL, TRANSFER } from './decode.ts'
 import { readCursor } from './store.ts'
+import { watchedAddresses } from './watched.ts'
 
 const [me, friend, other] = [DEV_ACCOUNTS[0].address, DEV_ACCOUNTS[1].address, DEV_ACCOUNTS[2].address]
 let chain: TestChain
@@ -25,19 +30,22 @@ afterAll(async () => {
   await chain?.stop()
 })
 
-/** Every Transfer and Approval log on the chain since the start block, straight from the node. */
+/** The Transfer and Approval logs since the start block that name a watched (dev) account, from the node. */
 async function chainLogCount(): Promise<number> {
-  const logs = await chain.client.request({
-    method: 'eth_getLogs',
-    params: [
-      {
-        fromBlock: `0x${chain.deployment.firstBlock.toString(16)}`,
-        toBlock: 'latest',
-        topics: [[TRANSFER, APPROVAL]],
-      },
-    ],
-  } as never)
-  return (logs as unknown[]).length
+  const watched = DEV_WATCHED.map((address) => `0x${address.slice(2).toLowerCase().padStart(64, '0')}`)
+  const seen = new Set<string>()
+  // A log names an account as its first or second indexed party; asked once per side.
+  for (const topics of [
+    [[TRANSFER, APPROVAL], watched],
+    [[TRANSFER, APPROVAL], null, watched],
+  ]) {
+    const logs = (await chain.client.request({
+      method: 'eth_getLogs',
+      params: [{ fromBlock: `0x${chain.deployment.firstBlock.toString(16)}`, toBlock: 'latest', topics }],
+    } as never)) as Array<{ transactionHash: Hash; logIndex: string }>
+    for (const log of logs) seen.add(`${log.transactionHash}:${Number(log.logIndex)}`)
+  }
+  return seen.size
 }
 
 async function indexedCounts(db: Parameters<typeof readCursor>[0]) {
@@ -92,24 +100,25 @@ async function expectBalancesMatchChain(
   expect(balances.slice(1).map((b) => `${b.symbol} ${b.quantity.numeric}`)).toEqual(expected)
 }
 
-/** Indexes to the head as one instance would, then lets go of the chain's lock. */
+/** Follows the head and settles the watched accounts' backfills as one instance would, then lets go of the lock. */
 async function catchUp(database: Database): Promise<void> {
-  const indexer = testIndexer(database, chain)
-  try {
-    await indexer.catchUp()
-  } finally {
-    await indexer.stop()
-  }
+  await settleChain(database, chain)
 }
 
 describeEachBackend('indexer', (backend) => {
-  test('indexes every kind of movement from the start block, and the routes show them', async () => {
+  test('backfills every kind of movement of the watched accounts from the start block, and the routes show them', async () => {
     const { database, dispose } = await backend.open()
     try {
       await catchUp(database)
       const counts = await indexedCounts(database.db)
       expect(counts.logs).toBe(await chainLogCount())
       expect(counts.txs).toBeGreaterThan(20)
+      // Nothing is kept that names no watched account: the chain itself is not indexed.
+      const watched = DEV_WATCHED.map((address) => address.toLowerCase())
+      const { rows: strangers } = await sql<{ n: string | number }>`
+        select count(*) as n from chain_events
+        where not (from_address = any(${watched}) or to_address = any(${watched}))`.execute(database.db)
+      expect(Number(strangers[0]?.n)).toBe(0)
 
       const { get, app } = await chainApp(database, chain)
       const { transactions, pages } = await allHistory(get, me)
@@ -201,7 +210,7 @@ describeEachBackend('indexer', (backend) => {
     const { database, dispose } = await backend.open()
     const indexer = testIndexer(database, chain)
     try {
-      await indexer.catchUp()
+      await catchUp(database)
       const snapshot = await chain.snapshot()
       const orphaned = await chain.send(0, other, '7.77', 'USDC')
       await chain.mine(2)
@@ -246,9 +255,9 @@ describeEachBackend('indexer', (backend) => {
       a.start()
       await expect.poll(() => a.status.leader, { timeout: 5_000 }).toBe(true)
       b.start()
-      await new Promise((resolve) => setTimeout(resolve, 500))
-      expect(b.status.leader).toBe(false)
+      // The second one's own attempt to take the lock fails while the first holds it.
       expect(await b.catchUp()).toBe(0)
+      expect(b.status.leader).toBe(false)
 
       await a.stop()
       await expect.poll(() => b.status.leader, { timeout: 5_000 }).toBe(true)
@@ -273,7 +282,7 @@ describeEachBackend('indexer', (backend) => {
     const { database, dispose } = await backend.open()
     const indexer = testIndexer(database, chain, { pollIntervalMs: 300 })
     try {
-      await indexer.catchUp()
+      await catchUp(database)
       indexer.start()
       const { get, app } = await chainApp(database, chain)
       const hash = await chain.send(1, me, '3', 'USDC')
@@ -291,6 +300,71 @@ describeEachBackend('indexer', (backend) => {
       await app.close()
     } finally {
       await indexer.stop()
+      await dispose()
+    }
+  })
+
+  test('a watch that lapses is dropped, and the next request watches the account afresh and closes the gap', async () => {
+    const { database, dispose } = await backend.open()
+    const visitor = privateKeyToAddress(generatePrivateKey())
+    const key = visitor.toLowerCase()
+    const chainId = chain.deployment.chainId
+    const indexer = testIndexer(database, chain)
+    const job = () =>
+      database.db
+        .selectFrom('chain_backfills')
+        .select(['logs_next_block', 'done'])
+        .where('chain_id', '=', chainId)
+        .where('address', '=', key)
+        .executeTakeFirst()
+    const watchRow = () =>
+      database.db
+        .selectFrom('chain_watched_addresses')
+        .select('first_watched_block')
+        .where('chain_id', '=', chainId)
+        .where('address', '=', key)
+        .executeTakeFirst()
+    // A millisecond's expiry: the watch has lapsed by the time the head next reads a range.
+    const brief = await chainApp(database, chain, { watchExpireDays: 1 / 86_400_000 })
+    const lasting = await chainApp(database, chain)
+    try {
+      const before = await chain.send(0, visitor, '4', 'USDC')
+      await catchUp(database)
+      expect((await brief.get(`/account/${visitor}/history`)).status).toBe(200)
+      const first = await watchRow()
+      expect(first).toBeDefined()
+
+      // The head ends the lapsed watch before its next range, and drops its backfill with it.
+      await expect
+        .poll(async () => {
+          await chain.mine(1)
+          await indexer.catchUp()
+          return (await watchRow()) !== undefined
+        })
+        .toBe(false)
+      expect(await watchedAddresses(database.db, chainId)).not.toContain(key)
+      expect(await job()).toBeUndefined()
+      const during = await chain.send(1, visitor, '0.5', 'DAI')
+      await indexer.catchUp()
+
+      // Asked again (on the same instance), the account is watched from now, with its whole past queued again.
+      expect((await brief.get(`/account/${visitor}/history`)).status).toBe(200)
+      const again = await watchRow()
+      expect(Number(again?.first_watched_block)).toBeGreaterThan(Number(first?.first_watched_block))
+      expect(await job()).toEqual({ logs_next_block: expect.anything(), done: false })
+      expect(Number((await job())?.logs_next_block)).toBe(chain.deployment.firstBlock)
+
+      // A request with the usual expiry keeps it; once settled, the gap while it lapsed is filled.
+      await lasting.get(`/account/${visitor}/history`)
+      await indexer.stop()
+      await catchUp(database)
+      const { transactions } = await allHistory(lasting.get, visitor)
+      expect(transactions.map((tx) => tx.hash)).toEqual([during, before])
+      expect(await backfillCaughtUp(database, chainId, visitor)).toBe(true)
+    } finally {
+      await indexer.stop()
+      await brief.app.close()
+      await lasting.app.close()
       await dispose()
     }
   })

@@ -1,10 +1,11 @@
-import { demoTokenList } from '@portico/contracts'
+import { DEV_ACCOUNTS, demoTokenList } from '@portico/contracts'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { ChainData } from '../chain-data/config.ts'
 import { ChainOptions, type ChainOptionsInput } from '../chain-data/config.ts'
 import { OPERATION_TYPES } from '../chain-data/operation-type.ts'
 import type { Database } from '../db/database.ts'
+import { BackfillWorker } from '../indexer/backfill.ts'
 import { ChainIndexer, type IndexerOptions } from '../indexer/indexer.ts'
 import { createProject } from '../projects/repository.ts'
 import { buildServer } from '../server.ts'
@@ -61,6 +62,13 @@ export async function chainApp(
   return { app, chainData, get }
 }
 
+/** The dev accounts, watched without being asked as the dev stack watches them. */
+export const DEV_WATCHED: readonly string[] = DEV_ACCOUNTS.map((account) => account.address)
+
+/**
+ * A head follower for `chain` that watches the dev accounts and refreshes the watch set before every
+ * range, so an account watched by a route request or an embedded sign-up is followed from the next.
+ */
 export function testIndexer(
   database: Database,
   chain: TestChain,
@@ -71,11 +79,78 @@ export function testIndexer(
     client: chain.client,
     chainId: chain.deployment.chainId,
     startBlock: chain.deployment.firstBlock,
+    watchAccounts: DEV_WATCHED,
+    refreshWatchMs: 0,
     pollIntervalMs: 50,
     lockRetryMs: 100,
     log: () => {},
     ...options,
   })
+}
+
+/** A backfill worker for `chain` that takes the indexer's metadata options and retries at once. */
+function testBackfill(
+  database: Database,
+  chain: TestChain,
+  options: Partial<IndexerOptions> = {},
+): BackfillWorker {
+  return new BackfillWorker({
+    database,
+    client: chain.client,
+    chainId: chain.deployment.chainId,
+    pollIntervalMs: 20,
+    retryMs: 0,
+    metadata: options.metadata,
+    metadataTimeoutMs: options.metadataTimeoutMs,
+    log: () => {},
+  })
+}
+
+/**
+ * Brings the watched accounts to what a user sees once their backfill is done: the head follows
+ * them up to the chain's head, every due backfill runs to where the head took over, and the head
+ * reads what came meanwhile. Deterministic, so tests need no polling for a settled state.
+ */
+export async function settleChain(
+  database: Database,
+  chain: TestChain,
+  options: Partial<IndexerOptions> = {},
+): Promise<void> {
+  const indexer = testIndexer(database, chain, options)
+  const backfill = testBackfill(database, chain, options)
+  try {
+    await indexer.catchUp()
+    await backfill.drain()
+    await indexer.catchUp()
+  } finally {
+    await indexer.stop()
+    await backfill.stop()
+  }
+}
+
+/**
+ * Whether `address`'s backfill has read everything up to where the head is now: done, or waiting
+ * for the head to follow it past blocks it has already read. What a user then sees is complete.
+ */
+export async function backfillCaughtUp(
+  database: Database,
+  chainId: number,
+  address: string,
+): Promise<boolean> {
+  const row = await database.db
+    .selectFrom('chain_backfills')
+    .leftJoin('chain_cursors', 'chain_cursors.chain_id', 'chain_backfills.chain_id')
+    .select(['done', 'logs_next_block', 'native_next_block', 'native_source', 'block_number'])
+    .where('chain_backfills.chain_id', '=', chainId)
+    .where('address', '=', address.toLowerCase())
+    .executeTakeFirst()
+  if (!row || row.block_number === null) return false
+  const head = Number(row.block_number)
+  return (
+    row.done ||
+    (Number(row.logs_next_block) > head &&
+      (row.native_source === 'none' || Number(row.native_next_block) > head))
+  )
 }
 
 // The route shapes the client half is built against; parsing a response with these is the shape test.

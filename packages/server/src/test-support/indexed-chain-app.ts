@@ -4,7 +4,7 @@ import type { Database } from '../db/database.ts'
 import type { IndexerOptions } from '../indexer/indexer.ts'
 import type { Backend, TestDatabase } from './backends.ts'
 import type { TestChain } from './chain.ts'
-import { chainApp, testIndexer } from './chain-data.ts'
+import { chainApp, settleChain } from './chain-data.ts'
 
 export interface IndexedChainApp {
   database: Database
@@ -13,10 +13,11 @@ export interface IndexedChainApp {
 }
 
 /**
- * For a suite of describeEachBackend: a fresh database on `backend` with `chain` indexed up to its
- * head and the chain routes on it, opened before the suite's tests and closed after them. The
- * fields are set in that beforeAll, so read them in hooks and tests only; `chain` and `indexer`
- * are asked for then too, when the file's own hooks have made what they return.
+ * For a suite of describeEachBackend: a fresh database on `backend` with the dev accounts watched,
+ * their backfills settled and the head followed to the chain's head, and the chain routes on it,
+ * opened before the suite's tests and closed after them. The fields are set in that beforeAll, so
+ * read them in hooks and tests only; `chain` and `indexer` are asked for then too, when the file's
+ * own hooks have made what they return.
  */
 export function indexedChainApp(
   backend: Backend,
@@ -28,9 +29,7 @@ export function indexedChainApp(
   beforeAll(async () => {
     testDb = await backend.open()
     const { database } = testDb
-    const catchingUp = testIndexer(database, chain(), indexer())
-    await catchingUp.catchUp()
-    await catchingUp.stop()
+    await settleChain(database, chain(), indexer())
     const { app, get } = await chainApp(database, chain())
     Object.assign(suite, { database, app, get })
   })
