@@ -26,13 +26,14 @@ export const ADDRESSES_PER_FILTER = 500
 /**
  * Where a watched account appears in a token log's indexed topics: a Transfer's from (topic 1) or to
  * (topic 2) for ERC-20 and ERC-721 alike, an ERC-1155 transfer's from (topic 2) or to (topic 3) —
- * topic 1 there is the operator, no party to it — and the owner (topic 1) of an Approval or
- * ApprovalForAll.
+ * topic 1 there is the operator, no party to it — and the owner (topic 1) or the spender or operator
+ * (topic 2) of an Approval or ApprovalForAll: the history shows an account the approvals it was
+ * given, as it shows those it gave, whether the head or the backfill read them.
  */
 function filtersFor(topics: Hex[]): Array<Array<Hex | Hex[] | null>> {
   return [
     [[TRANSFER, APPROVAL, APPROVAL_FOR_ALL], topics],
-    [TRANSFER, null, topics],
+    [[TRANSFER, APPROVAL, APPROVAL_FOR_ALL], null, topics],
     [[TRANSFER_SINGLE, TRANSFER_BATCH], null, topics],
     [[TRANSFER_SINGLE, TRANSFER_BATCH], null, null, topics],
   ]

@@ -46,6 +46,9 @@ export interface ForeignChain {
   heldNfts: string[]
   sendToken(from: number, to: Address, amount: string): Promise<Hash>
   mine(blocks: number): Promise<void>
+  /** The chain as it is now, to go back to: a test that adds to the target's past undoes it for the next backend's run. */
+  snapshot(): Promise<Hex>
+  revert(id: Hex): Promise<void>
   stop(): Promise<void>
 }
 
@@ -202,6 +205,8 @@ export async function startForeignChain(): Promise<ForeignChain> {
       heldNfts: ['2', '3'],
       sendToken,
       mine,
+      snapshot: () => test.snapshot(),
+      revert: (id) => test.revert({ id }),
       async stop() {
         await anvil.stop()
         await rm(cacheDir, { recursive: true, force: true })
