@@ -111,7 +111,14 @@ describeEachBackend('NFT metadata from token URIs anyone can set', (backend) => 
     }),
   )
 
-  test('the indexer reaches the head past every refused, cut off and timed out URI', async () => {
+  test("the holder's backfill finishes past every refused, cut off and timed out URI, and the head is at the chain's", async () => {
+    const job = await indexed.database.db
+      .selectFrom('chain_backfills')
+      .select(['done', 'failures'])
+      .where('chain_id', '=', chain.deployment.chainId)
+      .where('address', '=', holder.toLowerCase())
+      .executeTakeFirstOrThrow()
+    expect(job).toEqual({ done: true, failures: 0 })
     const cursor = await readCursor(indexed.database.db, chain.deployment.chainId)
     expect(cursor?.number).toBe(Number(await chain.client.getBlockNumber()))
   })
