@@ -15,10 +15,11 @@ import type { FastifyInstance } from 'fastify'
 import { createWalletClient, http, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { anvil as anvilChain } from 'viem/chains'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { createProject } from '../projects/repository.ts'
 import { buildServer } from '../server.ts'
 import { describeEachBackend, type TestDatabase } from '../test-support/backends.ts'
+import { backfillCaughtUp, HistoryResponse } from '../test-support/chain-data.ts'
 import { NODE_TIMEOUT_MS } from './node.ts'
 import { type ChainServices, startChainServices } from './service.ts'
 
@@ -79,12 +80,17 @@ describeEachBackend('the services outlive their chain node', (backend) => {
     projectId = (
       await createProject(testDb.database.db, { name: 'Wallet', origins: ['https://wallet.example'] })
     ).id
-    // Caught up with the demo's history before the node goes away.
-    const head = Number(await chain.chainData.client.getBlockNumber())
-    for (const deadline = Date.now() + 60_000; (chain.indexer?.status.cursor?.number ?? -1) < head; ) {
-      if (Date.now() > deadline) throw new Error('the indexer did not catch up within 60 s')
-      await pause(100)
-    }
+    // The account is watched from its first request; its past is backfilled before the node goes away.
+    expect((await history()).status).toBe(200)
+    // expect.poll is for tests only; a hook waits with vi.waitFor.
+    await vi.waitFor(
+      async () => {
+        if (!(await backfillCaughtUp(testDb.database, deployment.chainId, me)))
+          throw new Error("the account's backfill has not caught up")
+      },
+      { timeout: 60_000, interval: 100 },
+    )
+    expect(HistoryResponse.parse((await history()).body).data.length).toBeGreaterThan(0)
   })
   afterAll(async () => {
     await app?.close()
