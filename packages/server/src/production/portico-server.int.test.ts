@@ -152,7 +152,8 @@ describe.skipIf(!adminUrl)('portico-server, installed from the packed package', 
 
     const holder = DEV_ACCOUNTS[0]?.address as string
     const onChain = await chain.client.getBalance({ address: holder as `0x${string}` })
-    // The indexer catches up from START_BLOCK; the USDC row appears once it has.
+    // The first request watches the holder and queues its backfill from START_BLOCK; the USDC row
+    // appears once the backfill has read its past.
     await expect
       .poll(
         async () => {
