@@ -31,7 +31,7 @@ import { buildServer } from '../server.ts'
 import { startDevIdentityProvider } from '../social/dev-provider/server.ts'
 import { CALLBACK_PATH, prepareSocial } from '../social/setup.ts'
 import { startTestChain } from '../test-support/chain.ts'
-import { testIndexer } from '../test-support/chain-data.ts'
+import { settleChain } from '../test-support/chain-data.ts'
 import { testDashboard } from '../test-support/dashboard.ts'
 import { newDevice } from '../test-support/device-key.ts'
 import { injectAsFrame } from '../test-support/frame-call.ts'
@@ -120,11 +120,9 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
   try {
     const database: Database = await openDatabase({})
     closers.push(() => database.close())
-    // Before indexing, so the pools' deployment is in the index too.
+    // Before the dev accounts' backfill, so the pools' deployment is in their history too.
     const swaps = await deployTestSwaps(chain)
-    const indexer = testIndexer(database, chain)
-    await indexer.catchUp()
-    await indexer.stop()
+    await settleChain(database, chain)
 
     const mailbox = await startDevMailbox({ log: () => {} })
     closers.push(() => mailbox.close())
