@@ -184,6 +184,28 @@ describe('the account', () => {
     await poll(() => dialog(page).getByRole('heading', { name: 'Buy', exact: true }).count()).toBe(1)
   })
 
+  it('of a wallet funded before the services ever saw it shows that funding in Activity once its past is read', async () => {
+    // Opening the account is the services' first request about it: from then on it is watched and
+    // its past read from the node (the funding is a plain ETH transfer, found by trace_filter).
+    const page = await openAccount(funded)
+    const address = privateKeyToAccount(funded).address
+    await poll(async () => {
+      const query = `chainId=eip155:${stack.chainId}&projectId=${stack.projectId}`
+      const response = await fetch(`${stack.servicesUrl}/v1/account/${address}/history?${query}`, {
+        headers: { origin: new URL(stack.pageUrl).origin },
+      })
+      const { data } = (await response.json()) as { data: { metadata: { operationType: string } }[] }
+      return data.map((entry) => entry.metadata.operationType)
+    }).toContain('receive')
+    await dialog(page).getByRole('tab', { name: 'Activity' }).click()
+    await poll(() =>
+      dialog(page)
+        .getByRole('listitem')
+        .filter({ hasText: /\+1(\.0+)? ETH/ })
+        .count(),
+    ).toBe(1)
+  })
+
   it('on a phone held sideways shows the features and the tabs without scrolling', async () => {
     const page = await openAccount(funded, { ...PHONE, viewport: { width: 844, height: 390 } })
     // Measured once the card stopped growing to its content.
