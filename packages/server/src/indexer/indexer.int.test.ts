@@ -368,4 +368,37 @@ describeEachBackend('indexer', (backend) => {
       await dispose()
     }
   })
+
+  test('an embedded-wallet user and a remembered smart account are watched unasked, for good, with their past backfilled', async () => {
+    const { database, dispose } = await backend.open()
+    const user = privateKeyToAddress(generatePrivateKey())
+    const smartAccount = privateKeyToAddress(generatePrivateKey())
+    const chainId = chain.deployment.chainId
+    const { get, app } = await chainApp(database, chain)
+    try {
+      const funded = [await chain.send(2, user, '0.3'), await chain.send(3, smartAccount, '5', 'USDC')]
+      // A dapp asked about the user first: its watch would lapse, the embedded one must not.
+      expect((await get(`/account/${user}/history`)).status).toBe(200)
+      await sql`insert into embedded_users (id, email, address, smart_account)
+        values ('u1', 'user@example.com', ${user}, ${smartAccount})`.execute(database.db)
+      await catchUp(database)
+
+      const rows = await database.db
+        .selectFrom('chain_watched_addresses')
+        .select(['address', 'reason', 'expires_at'])
+        .where('chain_id', '=', chainId)
+        .where('address', 'in', [user.toLowerCase(), smartAccount.toLowerCase()])
+        .orderBy('reason')
+        .execute()
+      expect(rows.map((row) => [row.address, row.reason, row.expires_at])).toEqual([
+        [user.toLowerCase(), 'embedded', null],
+        [smartAccount.toLowerCase(), 'smart_account', null],
+      ])
+      expect((await allHistory(get, user)).transactions.map((tx) => tx.hash)).toEqual([funded[0]])
+      expect((await allHistory(get, smartAccount)).transactions.map((tx) => tx.hash)).toEqual([funded[1]])
+    } finally {
+      await app.close()
+      await dispose()
+    }
+  })
 })
