@@ -10,6 +10,7 @@ import {
   hiddenFeaturesOf,
   type PageConfig,
   pageChain,
+  themeModeOf,
 } from './page-config.ts'
 import { type PageState, pageSiwx } from './siwx.ts'
 
@@ -33,6 +34,7 @@ const portico = createPortico({
   // Only the account modal shows these, and the server renders it closed: no hydration mismatch.
   features: hiddenFeaturesOf(location.search),
   defaultAccountTypes: accountTypesOf(location.search),
+  themeMode: themeModeOf(location.search),
   siwx: pageSiwx(config, state.signIn ?? 'off'),
   siwxSession: state.siwxSession ?? undefined,
   identity: state.identity ?? undefined,

@@ -5,6 +5,7 @@ import {
   createPageWagmiConfig,
   hiddenFeaturesOf,
   pageChain,
+  themeModeOf,
 } from './page-config.ts'
 import { TEST_CONFIG } from './test-support.ts'
 
@@ -50,5 +51,7 @@ describe('which account e-mail users connect with', () => {
   it('the smart account unless ?account=eoa turns it off', () => {
     expect(accountTypesOf('?signIn=off')).toEqual({})
     expect(accountTypesOf('?signIn=off&account=eoa')).toEqual({ eip155: 'eoa' })
+    expect(themeModeOf('?signIn=off')).toBe('dark')
+    expect(themeModeOf('?signIn=off&theme=light')).toBe('light')
   })
 })

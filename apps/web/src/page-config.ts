@@ -56,6 +56,11 @@ export function accountTypesOf(search: string): { eip155?: 'eoa' } {
   return new URLSearchParams(search).get('account') === 'eoa' ? { eip155: 'eoa' } : {}
 }
 
+/** `createPortico`'s `themeMode` for the page's address: dark, or light with `?theme=light`. */
+export function themeModeOf(search: string): 'light' | 'dark' {
+  return new URLSearchParams(search).get('theme') === 'light' ? 'light' : 'dark'
+}
+
 /** The features the demo page can be asked to leave out, e.g. `?hide=onramp,swaps` or `?hide=socials`. */
 const HIDEABLE = ['onramp', 'swaps', 'receive', 'send', 'socials'] as const
 type HideableFeature = (typeof HIDEABLE)[number]

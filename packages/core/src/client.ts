@@ -194,6 +194,7 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
     disconnect,
     analytics,
     defaultAccountType: options.defaultAccountTypes.eip155 === 'eoa' ? 'eoa' : 'smartAccount',
+    theme: () => ({ themeMode: options.themeMode, themeVariables: options.themeVariables }),
   })
 
   // WalletConnect, when the dapp's wagmi config carries the connector; the SDK loads on first use.

@@ -15,6 +15,7 @@ import {
   type EmailAction,
   type EmbeddedAccountType,
   type EmbeddedAuthApi,
+  type EmbeddedHost,
   type EmbeddedUser,
   type PopupSocialProvider,
 } from './types.ts'
@@ -44,6 +45,8 @@ export interface EmbeddedControllerParameters {
   now?: () => number
   /** The options' `defaultAccountTypes.eip155` (behaviour §4: a smart account unless the app says otherwise). */
   defaultAccountType?: EmbeddedAccountType | undefined
+  /** The options' theme, handed to the secure frame. */
+  theme?: EmbeddedHost['theme']
 }
 
 export type EmbeddedController = ReturnType<typeof createEmbeddedController>
@@ -104,6 +107,7 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
 
   connector()?.setHost({
     accountType: preferredAccountType,
+    ...(parameters.theme ? { theme: parameters.theme } : {}),
     approving(request, withdraw) {
       const id = nextId++
       const waiting = state.getState().approvals

@@ -20,6 +20,7 @@ import type { SmartAccountSettings } from './smart-account/settings.ts'
 import { type AccountType, presentUser } from './smart-account/user.ts'
 import { answersAsWallet } from './smart-account/wallet-methods.ts'
 import type { Tasks } from './tasks.ts'
+import { applyFrameTheme } from './theme.ts'
 
 type RpcAnswer = { result: unknown } | { error: { code: number; message: string } }
 type BundlerAnswer = { result: unknown } | { error: { code: number; message: string; data?: unknown } }
@@ -440,8 +441,11 @@ export function createHandlers(
       withSession(() =>
         call<{ newEmail: string }>(origin, '/email/update/secondary', { otp, newEmail: pendingNewEmail }),
       ),
-    // Theme and dapp data only style and label the frame's own pages, which it has none of yet.
-    SYNC_THEME: async () => ({}),
+    async SYNC_THEME(theme) {
+      applyFrameTheme(theme)
+      return {}
+    },
+    // Dapp data would only label the frame's own pages, which it has none of.
     SYNC_DAPP_DATA: async () => ({}),
     async SET_PREFERRED_ACCOUNT({ type }, origin) {
       if (type === 'smartAccount' && !settings.smartAccounts)
