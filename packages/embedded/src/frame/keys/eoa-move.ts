@@ -20,6 +20,7 @@ export interface EoaMove {
 }
 
 const RECEIPT_TIMEOUT_MS = 120_000
+const RECEIPT_POLL_MS = 1_000
 
 /**
  * Sends each token of `holdings` to the new address, one transaction at a time, each waited for:
@@ -66,15 +67,21 @@ async function send(
     }
     const raw = await move.withOldKey((account) => account.signTransaction(transaction))
     const hash = (await move.read('eth_sendRawTransaction', [raw])) as Hex
-    const receipt = await chainClient(move.read).waitForTransactionReceipt({
-      hash,
-      timeout: RECEIPT_TIMEOUT_MS,
-    })
-    return receipt.status === 'success'
-      ? { ok: true }
-      : { ok: false, reason: 'The token refused the transfer.' }
+    const status = await receiptStatus(move.read, hash)
+    return status === '0x1' ? { ok: true } : { ok: false, reason: 'The token refused the transfer.' }
   } catch (error) {
     const message = error instanceof Error ? (error.message.split('\n')[0] ?? '') : ''
     return { ok: false, reason: message || 'The transfer could not be sent.' }
   }
+}
+
+/** The mined transaction's status ('0x1' for success), asked of the node until it has one. */
+async function receiptStatus(read: ChainRead, hash: Hex): Promise<unknown> {
+  const deadline = Date.now() + RECEIPT_TIMEOUT_MS
+  while (Date.now() < deadline) {
+    const receipt = (await read('eth_getTransactionReceipt', [hash])) as { status?: unknown } | null
+    if (receipt) return receipt.status
+    await new Promise((resolve) => setTimeout(resolve, RECEIPT_POLL_MS))
+  }
+  throw new Error('The transfer was not mined in time.')
 }
