@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   accountTypesOf,
   chainReadsOf,
+  connectOptionsOf,
   createPageWagmiConfig,
   hiddenFeaturesOf,
   pageChain,
@@ -44,6 +45,39 @@ describe('wallet features the demo page leaves out', () => {
     expect(hiddenFeaturesOf('?hide=onramp,swaps')).toEqual({ onramp: false, swaps: false })
     expect(hiddenFeaturesOf('?rpc=services&hide=send,email,__proto__')).toEqual({ send: false })
     expect(hiddenFeaturesOf('?hide=socials')).toEqual({ socials: false })
+  })
+})
+
+describe('Connect options the demo page is asked for', () => {
+  it('are off and in the default order without parameters', () => {
+    expect(connectOptionsOf('', 'https://page.example')).toEqual({
+      features: {
+        legalCheckbox: false,
+        collapseWallets: false,
+        emailShowWallets: true,
+        connectMethodsOrder: undefined,
+        connectorTypeOrder: undefined,
+        walletFeaturesOrder: undefined,
+      },
+    })
+  })
+
+  it('turns on the legal checkbox with the page’s links, the folded wallets and the known orders', () => {
+    const options = connectOptionsOf(
+      '?legal=on&wallets=hide-under-email&methods=wallet,nope,social&walletFeatures=send,receive',
+      'https://page.example',
+    )
+    expect(options).toMatchObject({
+      termsConditionsUrl: 'https://page.example/terms',
+      privacyPolicyUrl: 'https://page.example/privacy',
+      features: {
+        legalCheckbox: true,
+        emailShowWallets: false,
+        connectMethodsOrder: ['wallet', 'social'],
+        walletFeaturesOrder: ['send', 'receive'],
+      },
+    })
+    expect(connectOptionsOf('?wallets=collapse', 'https://page.example').features.collapseWallets).toBe(true)
   })
 })
 
