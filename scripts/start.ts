@@ -11,10 +11,14 @@ const parents = parentChain()
 const started = performance.now()
 console.log('Starting Portico (embedded default: local chain, embedded Postgres)…')
 const { buildChanged } = await import('./build-changed.ts')
-// Only what changed since the last start is built (each package's output carries the hash of its inputs).
-const built = await buildChanged(process.cwd()).catch((error: unknown) =>
-  fail(error instanceof Error ? error.message : String(error)),
-)
+// Only what changed since the last start is built (each package's output carries the hash of its inputs);
+// PORTICO_BUILD=skip starts from the packages as they are, for a caller that has just built them all.
+const built =
+  process.env.PORTICO_BUILD === 'skip'
+    ? []
+    : await buildChanged(process.cwd()).catch((error: unknown) =>
+        fail(error instanceof Error ? error.message : String(error)),
+      )
 const { DEV_ACCOUNTS } = await import('@portico/contracts')
 const { startStack } = await import('./stack.ts')
 const { phaseTable, stepTimes } = await import('./start-phases.ts')
