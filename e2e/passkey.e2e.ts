@@ -1,5 +1,5 @@
 import type { Browser, CDPSession, Page } from 'playwright-core'
-import { type Hex, verifyMessage } from 'viem'
+import { createPublicClient, type Hex, http, verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { expectAccessibleFrame, expectAccessibleModal } from './axe.ts'
@@ -256,4 +256,50 @@ describe("another account's passkey", () => {
       await device.context.close()
     }
   }, 180_000)
+})
+
+describe('the default smart account', () => {
+  it('takes a passkey first, then the required sign-in, and signs as the account, then the required sign-in, and signs as the account', async () => {
+    const device = await newDevice()
+    try {
+      const p = device.page
+      const visitor = `smart-${email}`
+      await p.goto(`${stack.pageUrl}/?signIn=required`)
+      await enterMailedCode(p, visitor)
+      await poll(() => frame(p).getByRole('heading').textContent(), { timeout: 20_000 }).toBe(
+        'Protect your wallet with a passkey',
+      )
+      // One ask at a time: the sign-in waits behind the passkey offer instead of sharing the card with it.
+      expect(await dialog(p).getByRole('button', { name: 'Sign', exact: true }).count()).toBe(0)
+      await frame(p).getByRole('button', { name: 'Create a passkey' }).click()
+      await poll(() => dialog(p).getByRole('button', { name: 'Sign', exact: true }).count(), {
+        timeout: 20_000,
+      }).toBe(1)
+      const made = await device.cdp.send('WebAuthn.getCredentials', {
+        authenticatorId: device.authenticatorId,
+      })
+      expect(made.credentials).toHaveLength(1)
+      await dialog(p).getByRole('button', { name: 'Sign', exact: true }).click()
+      await frame(p).getByRole('button', { name: 'Approve' }).click()
+      await poll(() => p.getByTestId('siwx-status').textContent(), { timeout: 20_000 }).toMatch(
+        /^Signed in as /,
+      )
+      await poll(() => dialog(p).count()).toBe(0)
+      const text = (await p.getByText(/^eip155:\d+:0x[0-9a-fA-F]{40}$/).textContent()) ?? ''
+      const account = text.split(':')[2] as Hex
+      // The address is the smart account's: contract code (or the factory's promise of it) answers for it.
+      await p.getByRole('button', { name: 'Sign a message' }).click()
+      await frame(p).getByRole('button', { name: 'Approve' }).click()
+      const output = p.getByTestId('wallet-signature')
+      await poll(() => output.count(), { timeout: 20_000 }).toBe(1)
+      const signature = (await output.textContent()) as Hex
+      const chain = createPublicClient({ transport: http(stack.rpcUrl) })
+      expect(await chain.verifyMessage({ address: account, message: MESSAGE, signature })).toBe(true)
+      expect(await verifyMessage({ address: account, message: MESSAGE, signature }).catch(() => false)).toBe(
+        false,
+      )
+    } finally {
+      await device.context.close()
+    }
+  }, 120_000)
 })
