@@ -141,8 +141,9 @@ describe.skipIf(POSTGRES_BIN === undefined)('a Postgres restart under load', () 
     admin = new pg.Client({ connectionString: postgres.url })
     await admin.connect()
     expect(await lockHolders()).toBe(1)
-    // Both caches hear their channels again: projects, and the chain activity.
-    await expect.poll(listeners).toBe(2)
+    // Every cache hears its channel again: projects, and the chain activity for kept history pages and
+    // for kept balances.
+    await expect.poll(listeners).toBe(3)
 
     const last = await sendEvent()
     expect(last.status).toBe(204)
