@@ -3,6 +3,7 @@ import { formatTokenAmount } from '@portico/core'
 import { createPublicClient, createWalletClient, type Hex, http, parseUnits } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { beforeEach, describe, expect, inject, it } from 'vitest'
+import { pickToken } from './token-listbox.ts'
 import { useWalletSession } from './wallet-session.ts'
 
 const stack = inject('stack')
@@ -106,6 +107,13 @@ describe('account modal of a seeded account', () => {
     expect(starts).toEqual([...starts].sort((a, b) => b - a))
     expect(await panel().textContent()).toContain('USDC')
     expect(await panel().textContent()).not.toContain('Free Airdrop Claim')
+    // A send shows its minus sign, a zero-decimal token whole numbers, an approval its token and spender.
+    expect(await panel().getByText('−42.5 USDC').count()).toBe(1)
+    expect(await panel().getByText('+5,000 POINTS').count()).toBe(1)
+    const spender = `${friend.address.slice(0, 4)}…${friend.address.slice(-6)}`
+    await expect
+      .poll(() => panel().getByText(`Approved USDC for ${spender}`).count(), { timeout: 10_000 })
+      .toBe(1)
   })
 
   it('shows a transfer made on chain by another account within 5 s', async () => {
@@ -168,12 +176,7 @@ describe('account modal of a seeded account', () => {
     await dialog().getByLabel('Amount').fill('12.5')
     await dialog().getByLabel('To', { exact: true }).fill(receiver.address)
     await expect.poll(() => message.textContent()).toBe('A token is required')
-    const select = dialog().getByLabel('Token')
-    await expect
-      .poll(() => select.locator('option', { hasText: 'USDC' }).count(), { timeout: 10_000 })
-      .toBe(1)
-    const usdcOption = await select.locator('option', { hasText: 'USDC' }).getAttribute('value')
-    await select.selectOption(usdcOption ?? '')
+    await pickToken(dialog(), 'USDC')
     await expect
       .poll(() => message.textContent(), { timeout: 10_000 })
       .toMatch(/^Network fee: \d+\.\d{6} ETH$/)
@@ -201,7 +204,7 @@ describe('account modal of a seeded account', () => {
       .poll(() => panel().getByRole('list', { name: 'Tokens' }).textContent(), { timeout: 10_000 })
       .toContain(shown)
     await tab('Activity').click()
-    await expect.poll(() => panel().getByText('12.500 USDC').count(), { timeout: 10_000 }).toBeGreaterThan(0)
+    await expect.poll(() => panel().getByText('−12.5 USDC').count(), { timeout: 10_000 }).toBeGreaterThan(0)
   })
 
   it('says so when the node cannot estimate the network fee, instead of estimating forever', async () => {
@@ -217,13 +220,7 @@ describe('account modal of a seeded account', () => {
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
     await dialog().getByLabel('Amount').fill('1')
     await dialog().getByLabel('To', { exact: true }).fill(receiver.address)
-    const select = dialog().getByLabel('Token')
-    await expect
-      .poll(() => select.locator('option', { hasText: 'USDC' }).count(), { timeout: 10_000 })
-      .toBe(1)
-    await select.selectOption(
-      (await select.locator('option', { hasText: 'USDC' }).getAttribute('value')) ?? '',
-    )
+    await pickToken(dialog(), 'USDC')
     await expect
       .poll(
         () => dialog().getByText('The network fee could not be estimated; the transfer may fail').count(),

@@ -46,6 +46,9 @@ async function totals(): Promise<Totals> {
   return { ...summary.funnel, failed: summary.daily.connectErrors.total, declined: declined?.n ?? 0 }
 }
 
+/** The modal's own CONNECT_SUCCESS request, kept to be sent again as other login methods send it. */
+let connectEvent: { url: string; headers: Record<string, string>; body: object }
+
 let before: Totals
 beforeAll(async () => {
   before = await totals()
@@ -65,7 +68,11 @@ async function chooseTestWallet(outcome: 'CONNECT_SUCCESS' | 'CONNECT_ERROR') {
   await dialog()
     .getByRole('button', { name: /Test Wallet/ })
     .click()
-  expect((await reported).status()).toBe(204)
+  const response = await reported
+  expect(response.status()).toBe(204)
+  const request = response.request()
+  if (outcome === 'CONNECT_SUCCESS')
+    connectEvent = { url: request.url(), headers: request.headers(), body: request.postDataJSON() }
 }
 
 describe('the operator dashboard', () => {
@@ -80,12 +87,53 @@ describe('the operator dashboard', () => {
     await expect.poll(() => dialog().getByRole('alert').textContent()).toBe('You declined in Test Wallet.')
   })
 
+  it('takes a social and a Farcaster login as the modal reports them', async () => {
+    // The embedded wallet's logins report the same event with their own method (core's unit tests
+    // show the modal sends it so); sent here from the page as the modal sends it.
+    for (const method of ['social', 'farcaster']) {
+      const body = {
+        ...connectEvent.body,
+        eventId: crypto.randomUUID(),
+        props: { type: 'track', event: 'CONNECT_SUCCESS', properties: { method, name: 'Email' } },
+      }
+      const status = await session.page.evaluate(
+        async ({ url, headers, body }) =>
+          (await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) })).status,
+        {
+          url: connectEvent.url,
+          headers: { 'content-type': connectEvent.headers['content-type'] ?? '' },
+          body,
+        },
+      )
+      expect(status).toBe(204)
+    }
+    // And a sign-in, so the sign-ins and sends chart has lines to draw.
+    const signIn = {
+      ...connectEvent.body,
+      eventId: crypto.randomUUID(),
+      props: { type: 'track', event: 'SIWX_AUTH_SUCCESS' },
+    }
+    expect(
+      await session.page.evaluate(
+        async ({ url, body }) =>
+          (
+            await fetch(url, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(body),
+            })
+          ).status,
+        { url: connectEvent.url, body: signIn },
+      ),
+    ).toBe(204)
+  })
+
   it('shows them to the operator after logging in, readable by assistive technology', async () => {
     // The modal sends its events after the fact; the page shows what the services have stored.
     const expected = {
       opened: before.opened + 4,
       chose: before.chose + 4,
-      connected: before.connected + 3,
+      connected: before.connected + 5,
       failed: before.failed + 1,
       declined: before.declined + 1,
     }
@@ -126,13 +174,39 @@ describe('the operator dashboard', () => {
         .textContent(),
     ).toBe(String(expected.declined))
     const recent = page.getByRole('table', { name: /error messages$/ })
+    // A message reads as a sentence: no library's version, docs link or details appended.
+    expect(await recent.textContent()).not.toMatch(/Version: viem@|Docs: http|Details:/)
     expect(await recent.getByRole('row', { name: /CONNECT_ERROR declined/ }).count()).toBeGreaterThanOrEqual(
       1,
     )
     // The charts are drawn (uPlot's canvas) beside their tables.
     expect(await page.locator('#connections canvas').count()).toBe(2)
+    // Social and Farcaster logins are methods of their own, beside the browser wallets.
+    await page.locator('#connections summary', { hasText: 'Numbers by day' }).first().click()
+    const byMethod = page.getByRole('table', { name: 'Connections by method, by day' })
+    const methods = await byMethod.getByRole('columnheader').allTextContents()
+    for (const method of ['browser', 'social', 'farcaster']) expect(methods).toContain(method)
+    // Four lines that may lie on each other: each keeps a marker of its own in the legend.
+    const legend = await page.locator('#activity .u-legend .u-series').evaluateAll((rows) =>
+      rows
+        .map((row) => ({
+          label: row.querySelector('.u-label')?.textContent ?? '',
+          marker: getComputedStyle(row.querySelector('.u-marker') ?? row).borderStyle,
+        }))
+        .filter((row) => row.label !== 'Day'),
+    )
+    expect(legend.map((row) => row.label)).toEqual(['Sign-ins', 'Failed sign-ins', 'Sends', 'Failed sends'])
+    expect(new Set(legend.map((row) => row.marker)).size).toBe(4)
 
     await expectAccessiblePage(page, 'Dashboard')
+
+    // On a phone the page fits the screen: wide tables scroll inside their cards, never the page.
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 800 })
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+        .toBeLessThanOrEqual(width)
+    }
 
     await page.getByRole('button', { name: 'Log out' }).click()
     await expect.poll(() => page.getByLabel('Password').count()).toBe(1)

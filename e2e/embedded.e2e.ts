@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { expectAccessibleFrame, expectAccessibleModal } from './axe.ts'
 import { launchChromium } from './browser.ts'
 import { codeIn, lastMailId, mailFor, poll } from './mailbox.ts'
+import { screenLightness } from './screenshot-light.ts'
 import {
   declinePasskeyOffer,
   secureFrameContext as frameContextOf,
@@ -66,15 +67,17 @@ async function connectedAddress(p: Page): Promise<Hex> {
 }
 
 /** The visitor types the e-mail, then the code the services mailed (a new wallet's passkey offer follows). */
-async function logInWithMailedCode(p: Page) {
+async function logInWithMailedCode(p: Page, visitor = email) {
   const before = await lastMailId(stack.servicesUrl)
-  await startEmailLogin(p, email)
+  await startEmailLogin(p, visitor)
   lastLoginMailAt = Date.now()
   await poll(() => dialogOf(p).getByText('Enter the code we sent to').count()).toBe(1)
-  const code = codeIn(await mailFor(stack.servicesUrl, email, before))
+  const code = codeIn(await mailFor(stack.servicesUrl, visitor, before))
   await dialogOf(p).getByRole('textbox', { name: 'Digit 1' }).click()
   await p.keyboard.type(code)
 }
+
+const frameElementOf = (p: Page) => p.locator('iframe[title="Portico secure frame"]')
 
 // One visitor's story, in order: each step starts where the previous one left the page.
 describe('e-mail login through the secure frame', () => {
@@ -90,6 +93,8 @@ describe('e-mail login through the secure frame', () => {
       'Protect Your Wallet',
     )
     await expectAccessibleFrame(page, 'ProtectWallet (secure frame, passkey offer)')
+    // The page's theme is dark (the default): the frame's card is drawn dark like the modal around it.
+    expect(await screenLightness(page, frameElementOf(page))).toBeLessThan(0.1)
     await declinePasskeyOffer(page)
     await poll(() => statusOf(page), { timeout: 20_000 }).toBe('connected')
     await poll(() => dialogOf(page).count()).toBe(0)
@@ -431,5 +436,24 @@ describe('e-mail login through the secure frame', () => {
     await second.keyboard.type(secondary)
     await poll(() => dialogOf(second).getByTestId('embedded-email').textContent()).toBe(newEmail)
     await second.context().close()
+  }, 60_000)
+
+  it('in the light theme, the frame’s card is light like the modal it sits in, and still passes axe', async () => {
+    const other = await browser.newContext()
+    try {
+      const light = await other.newPage()
+      await light.goto(`${PAGE_URL}&theme=light`)
+      await logInWithMailedCode(light, `light-${email}`)
+      await poll(() => secureFrameOf(light).getByRole('heading').textContent(), { timeout: 20_000 }).toBe(
+        'Protect your wallet with a passkey',
+      )
+      expect(await screenLightness(light, frameElementOf(light))).toBeGreaterThan(0.8)
+      expect(await screenLightness(light, dialogOf(light))).toBeGreaterThan(0.8)
+      await expectAccessibleFrame(light, 'ProtectWallet (secure frame, light theme)')
+      await declinePasskeyOffer(light)
+      await poll(() => statusOf(light), { timeout: 20_000 }).toBe('connected')
+    } finally {
+      await other.close()
+    }
   }, 60_000)
 })

@@ -5,6 +5,7 @@ import { expectAccessibleModal } from './axe.ts'
 import { browserPerFile } from './browser-per-file.ts'
 import { fundFromDevAccount } from './fund.ts'
 import { installTestWallet } from './test-wallet.ts'
+import { pickToken } from './token-listbox.ts'
 
 /**
  * The walkthrough's finish, as a visitor meets it: copy buttons that reset, Farcaster without a QR
@@ -240,6 +241,33 @@ describe('the account', () => {
     await dialog(page).getByRole('button', { name: 'Retry' }).first().click()
     await poll(() => dialog(page).getByRole('group', { name: 'Balance' }).textContent()).toBe('1.000 ETH')
     expect(await sentence.count()).toBe(0)
+  })
+
+  it('with the chain’s node out of reach, Send says so with Retry and no endless spinner; Retry brings ETH back', async () => {
+    const node = new URL(stack.rpcUrl).host
+    let reachable = false
+    const page = await openAccount(funded, {}, (context) =>
+      context.route(
+        (url) => url.host === node,
+        (route) => (reachable ? route.continue() : route.abort('connectionrefused')),
+      ),
+    )
+    await dialog(page).getByRole('button', { name: 'Send', exact: true }).click()
+    const sentence = dialog(page).getByText(
+      'Can’t reach the Anvil network, so nothing can be sent right now.',
+    )
+    await poll(() => sentence.count()).toBe(1)
+    expect(
+      await dialog(page)
+        .getByText(/^Estimating network fee|^Loading/)
+        .count(),
+    ).toBe(0)
+    expect(await dialog(page).locator('.spinner').count()).toBe(0)
+    await expectAccessibleModal(page, 'WalletSend (chain out of reach)')
+    reachable = true
+    await dialog(page).getByRole('button', { name: 'Retry' }).click()
+    await poll(() => sentence.count()).toBe(0)
+    await pickToken(dialog(page), 'ETH')
   })
 
   it('Buy’s currency, method and provider are the modal’s own controls, each a finger’s size on a phone', async () => {

@@ -9,6 +9,7 @@ import { fundFromDevAccount } from './fund.ts'
 import { poll } from './mailbox.ts'
 import { secureFrameOf } from './secure-frame.ts'
 import { installTestWallet, type TestWallet } from './test-wallet.ts'
+import { pickToken } from './token-listbox.ts'
 
 /**
  * The modal fits every screen whatever the host page does: a 63-character account name and the
@@ -317,10 +318,7 @@ describe('the services cannot be reached', () => {
         },
       )
       .toBe(1)
-    const select = dialog(page).getByLabel('Token')
-    const eth = select.locator('option', { hasText: 'ETH' })
-    await expect.poll(() => eth.count(), { timeout: 10_000 }).toBe(1)
-    await select.selectOption((await eth.getAttribute('value')) ?? '')
+    await pickToken(dialog(page), 'ETH')
     const receiver = privateKeyToAccount(generatePrivateKey()).address as Hex
     const before = await chain.getBalance({ address: account.address })
     await dialog(page).getByLabel('Amount').fill('0.01')

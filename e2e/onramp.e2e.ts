@@ -54,6 +54,9 @@ describe('Buy', () => {
       .toBe(1)
     await expectAccessibleModal(page, 'BuyInProgress (waiting)')
     await checkout.waitForURL(/\/onramp\/sandbox\/checkout\?session=/)
+    // The checkout names the network as a person does, not by its CAIP id.
+    const network = checkout.locator('dt', { hasText: /^Network$/ }).locator('xpath=following-sibling::dd[1]')
+    expect(await network.textContent()).toBe('Anvil')
     await checkout.getByLabel('Card number').fill('4242 4242 4242 4242')
     await checkout.getByRole('button', { name: 'Pay 50.00 USD' }).click()
     await checkout.getByRole('heading', { name: 'Payment complete' }).waitFor()

@@ -1,5 +1,5 @@
 import type { Browser, CDPSession, Page } from 'playwright-core'
-import { type Hex, verifyMessage } from 'viem'
+import { createPublicClient, type Hex, http, verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { expectAccessibleFrame, expectAccessibleModal } from './axe.ts'
@@ -252,6 +252,104 @@ describe("another account's passkey", () => {
       )
       expect(await status(p)).toBe('disconnected')
       await expectAccessibleFrame(p, 'UnlockWallet (secure frame, another account)')
+    } finally {
+      await device.context.close()
+    }
+  }, 180_000)
+})
+
+describe('the default smart account', () => {
+  it('takes a passkey first, then the required sign-in, and signs as the account, then the required sign-in, and signs as the account', async () => {
+    const device = await newDevice()
+    try {
+      const p = device.page
+      const visitor = `smart-${email}`
+      await p.goto(`${stack.pageUrl}/?signIn=required`)
+      await enterMailedCode(p, visitor)
+      await poll(() => frame(p).getByRole('heading').textContent(), { timeout: 20_000 }).toBe(
+        'Protect your wallet with a passkey',
+      )
+      // One ask at a time: the sign-in waits behind the passkey offer instead of sharing the card with it.
+      expect(await dialog(p).getByRole('button', { name: 'Sign', exact: true }).count()).toBe(0)
+      await frame(p).getByRole('button', { name: 'Create a passkey' }).click()
+      await poll(() => dialog(p).getByRole('button', { name: 'Sign', exact: true }).count(), {
+        timeout: 20_000,
+      }).toBe(1)
+      const made = await device.cdp.send('WebAuthn.getCredentials', {
+        authenticatorId: device.authenticatorId,
+      })
+      expect(made.credentials).toHaveLength(1)
+      await dialog(p).getByRole('button', { name: 'Sign', exact: true }).click()
+      await frame(p).getByRole('button', { name: 'Approve' }).click()
+      await poll(() => p.getByTestId('siwx-status').textContent(), { timeout: 20_000 }).toMatch(
+        /^Signed in as /,
+      )
+      await poll(() => dialog(p).count()).toBe(0)
+      const text = (await p.getByText(/^eip155:\d+:0x[0-9a-fA-F]{40}$/).textContent()) ?? ''
+      const account = text.split(':')[2] as Hex
+      // The address is the smart account's: contract code (or the factory's promise of it) answers for it.
+      await p.getByRole('button', { name: 'Sign a message' }).click()
+      await frame(p).getByRole('button', { name: 'Approve' }).click()
+      const output = p.getByTestId('wallet-signature')
+      await poll(() => output.count(), { timeout: 20_000 }).toBe(1)
+      const signature = (await output.textContent()) as Hex
+      const chain = createPublicClient({ transport: http(stack.rpcUrl) })
+      expect(await chain.verifyMessage({ address: account, message: MESSAGE, signature })).toBe(true)
+      expect(await verifyMessage({ address: account, message: MESSAGE, signature }).catch(() => false)).toBe(
+        false,
+      )
+    } finally {
+      await device.context.close()
+    }
+  }, 120_000)
+
+  it('a visitor who said "Not now" moves to a new key only the passkey recovers, at the same address', async () => {
+    const device = await newDevice()
+    try {
+      const p = device.page
+      await p.goto(`${stack.pageUrl}/?signIn=off`)
+      await enterMailedCode(p, `rotate-${email}`)
+      await poll(() => frame(p).getByRole('button', { name: 'Not now' }).count(), { timeout: 20_000 }).toBe(1)
+      await frame(p).getByRole('button', { name: 'Not now' }).click()
+      await poll(() => status(p), { timeout: 20_000 }).toBe('connected')
+      const text = (await p.getByText(/^eip155:\d+:0x[0-9a-fA-F]{40}$/).textContent()) ?? ''
+      const account = text.split(':')[2] as Hex
+
+      // A passkey made later guards new recoveries, but the shares issued before still open the key.
+      await p.getByRole('button', { name: /^Account / }).click()
+      await dialog(p).getByRole('button', { name: 'Protect with a passkey' }).click()
+      await frame(p).getByRole('button', { name: 'Create a passkey' }).click()
+      await poll(() => dialog(p).getByTestId('rotation-advice').count(), { timeout: 20_000 }).toBe(1)
+      await expectAccessibleModal(p, 'Account (rotation advised)')
+
+      await dialog(p).getByRole('button', { name: 'Make recovery yours alone' }).click()
+      await poll(() => frame(p).getByRole('heading').textContent(), { timeout: 20_000 }).toBe(
+        'Make recovery yours alone',
+      )
+      expect(await frame(p).getByText(account, { exact: true }).count()).toBe(1)
+      await expectAccessibleFrame(p, 'RotateKey (secure frame)')
+      await frame(p).getByRole('button', { name: 'Approve' }).click()
+      await poll(() => p.getByText('Your wallet has a new key: only your passkey can recover it').count(), {
+        timeout: 60_000,
+      }).toBe(1)
+
+      // Back in the account view, which says recovery is the passkey's alone now.
+      await poll(() =>
+        dialog(p).getByText('Only your passkey can recover this wallet on a new device.').count(),
+      ).toBe(1)
+      expect(await dialog(p).getByTestId('rotation-advice').count()).toBe(0)
+      expect(await dialog(p).getByRole('button', { name: 'Make recovery yours alone' }).count()).toBe(0)
+      await p.keyboard.press('Escape')
+      await poll(() => dialog(p).count()).toBe(0)
+      // Same address, and the new key signs for it.
+      expect(await p.getByText(`eip155:31337:${account}`).count()).toBe(1)
+      await p.getByRole('button', { name: 'Sign a message' }).click()
+      await frame(p).getByRole('button', { name: 'Approve' }).click()
+      const output = p.getByTestId('wallet-signature')
+      await poll(() => output.count(), { timeout: 20_000 }).toBe(1)
+      const chain = createPublicClient({ transport: http(stack.rpcUrl) })
+      const signature = (await output.textContent()) as Hex
+      expect(await chain.verifyMessage({ address: account, message: MESSAGE, signature })).toBe(true)
     } finally {
       await device.context.close()
     }

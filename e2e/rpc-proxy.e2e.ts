@@ -4,6 +4,7 @@ import { createPublicClient, http, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { fundFromDevAccount } from './fund.ts'
+import { pickToken } from './token-listbox.ts'
 import { useWalletSession } from './wallet-session.ts'
 
 /**
@@ -41,11 +42,7 @@ describe('the demo page reading through the RPC proxy', () => {
       .toBe(`${formatTokenAmount(balance, 18, 3)} ETH`)
 
     await dialog(page).getByRole('button', { name: 'Send', exact: true }).click()
-    const select = dialog(page).getByLabel('Token')
-    await expect.poll(() => select.locator('option', { hasText: 'ETH' }).count(), { timeout: 10_000 }).toBe(1)
-    await select.selectOption(
-      (await select.locator('option', { hasText: 'ETH' }).getAttribute('value')) ?? '',
-    )
+    await pickToken(dialog(page), 'ETH')
     await dialog(page).getByLabel('Amount').fill('0.001')
     await dialog(page).getByLabel('To', { exact: true }).fill(receiver)
     await expect

@@ -4,6 +4,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
 import { expectAccessibleModal } from './axe.ts'
 import { fundFromDevAccount } from './fund.ts'
+import { pickToken, tokenField } from './token-listbox.ts'
 import { connectAndOpenAccount, useWalletSession } from './wallet-session.ts'
 
 /** A Send the visitor can trust, from a fresh account holding a little ETH only. */
@@ -23,8 +24,6 @@ beforeEach(async () => {
   await expect
     .poll(() => dialog(page).getByRole('heading', { name: 'Send' }).count(), { timeout: 5_000 })
     .toBe(1)
-  const select = dialog(page).getByLabel('Token')
-  await expect.poll(() => select.locator('option', { hasText: 'ETH' }).count(), { timeout: 10_000 }).toBe(1)
 })
 
 const dialog = (page: Page) => page.getByRole('dialog')
@@ -34,8 +33,7 @@ const sendButton = (page: Page) => dialog(page).getByRole('button', { name: 'Sen
 const message = (page: Page) => dialog(page).getByTestId('send-message')
 
 async function pickEth(page: Page) {
-  const select = dialog(page).getByLabel('Token')
-  await select.selectOption((await select.locator('option', { hasText: 'ETH' }).getAttribute('value')) ?? '')
+  await pickToken(dialog(page), 'ETH')
 }
 
 /** The text of the element an input names with aria-describedby, or null when it names none. */
@@ -70,6 +68,14 @@ describe('Send', () => {
     expect(disabledLook).not.toBe(primaryLook)
 
     await pickEth(page)
+    // The token is picked from the modal's own rows: no browser select, radio or white field left.
+    expect(await dialog(page).locator('select, input[type="radio"]').count()).toBe(0)
+    const ethRow = dialog(page).getByRole('button', { name: /^Token: ETH Ether 0\.0\d{2} ETH$/ })
+    expect(await ethRow.count()).toBe(1)
+    for (const field of [tokenField(dialog(page)), amount(page), to(page)])
+      expect(await field.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe(
+        'rgb(255, 255, 255)',
+      )
     await amount(page).fill('1.2.3')
     await to(page).fill('0x1234')
     await expect.poll(() => describedBy(page, 'Amount')).toBe('Invalid amount')

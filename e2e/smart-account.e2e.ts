@@ -14,6 +14,7 @@ import {
   openAccount as openAccountOn,
   tokenBalances,
 } from './smart-account-session.ts'
+import { pickToken } from './token-listbox.ts'
 
 /** An e-mail user's smart account, from the login to a sponsored send and sign-in. */
 const stack = inject('stack')
@@ -89,11 +90,7 @@ describe('the embedded wallet connects a smart account by default', () => {
     await dialog().getByRole('button', { name: 'Send', exact: true }).click()
     await dialog().getByLabel('Amount').fill('12.5')
     await dialog().getByLabel('To', { exact: true }).fill(receiver)
-    const select = dialog().getByLabel('Token')
-    await poll(() => select.locator('option', { hasText: 'USDC' }).count(), { timeout: 10_000 }).toBe(1)
-    await select.selectOption(
-      (await select.locator('option', { hasText: 'USDC' }).getAttribute('value')) ?? '',
-    )
+    await pickToken(dialog(), 'USDC')
     // The wallet's capabilities say the paymaster pays: the form asks for no ETH.
     await poll(() => dialog().getByTestId('send-message').textContent(), { timeout: 10_000 }).toBe(
       'Network fee: Sponsored',
@@ -125,7 +122,7 @@ describe('the embedded wallet connects a smart account by default', () => {
       timeout: 10_000,
     }).toContain('7.500 USDC')
     await dialog().getByRole('tab', { name: 'Activity' }).click()
-    const sent = dialog().getByRole('listitem').filter({ hasText: '12.500 USDC' })
+    const sent = dialog().getByRole('listitem').filter({ hasText: '−12.5 USDC' })
     await poll(() => sent.count(), { timeout: 10_000 }).toBe(1)
     expect(await sent.textContent()).toContain('Send')
     // Mined inside the bundler's handleOps, the transfer is still the account's send to the receiver.

@@ -1,3 +1,4 @@
+import { formatTokenAmount } from '@portico/core'
 import type { Page } from 'playwright-core'
 import { createPublicClient, erc20Abi, type Hex, http, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -82,6 +83,11 @@ describe('Swap', () => {
     await expectAccessibleModal(page, 'WalletSwap (done)')
     const after = await usdcOf(visitor.address)
     expect(after).toBeGreaterThan(before)
+    // Once mined the amount is known: what arrived, from the receipt, not the quote's least.
+    const arrived = dialog(page)
+      .locator('dt', { hasText: /^Received$/ })
+      .locator('xpath=following-sibling::dd[1]')
+    expect(await arrived.textContent()).toBe(`${formatTokenAmount(after - before, 6, 3)} USDC`)
     expect(await chain.getBalance({ address: visitor.address })).toBeLessThan(ethBefore - parseEther('0.1'))
 
     await dialog(page).getByRole('button', { name: 'View activity' }).click()
@@ -90,7 +96,7 @@ describe('Swap', () => {
       .getByRole('listitem')
       .filter({ hasText: /^Trade/ })
     await expect.poll(() => trade.count(), { timeout: 20_000 }).toBe(1)
-    expect(await trade.textContent()).toMatch(/^Trade0\.100 ETH → [\d,]+\.\d{3} USDC/)
+    expect(await trade.textContent()).toMatch(/^Trade−0\.1 ETH → \+[\d,]+(\.\d{1,3})? USDC/)
   })
 
   it('says what is missing on the button, and refuses more than the balance before the wallet opens', async () => {

@@ -35,7 +35,8 @@ for (const folder of PUBLISHED) {
   const manifest = JSON.parse(await readFile(join(source, 'package.json'), 'utf8')) as WorkspaceManifest
   const stage = join(packs, 'stage', folder)
   await mkdir(stage, { recursive: true })
-  for (const file of manifest.files ?? []) {
+  // A "!" entry leaves files out (npm pack honours it from the staged manifest); nothing to copy.
+  for (const file of (manifest.files ?? []).filter((entry) => !entry.startsWith('!'))) {
     const from = join(file === 'LICENSE' ? root : source, file)
     await cp(from, join(stage, file), { recursive: true })
   }

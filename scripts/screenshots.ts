@@ -98,9 +98,13 @@ async function screensFor(browser: Browser, stack: Stack, screen: Screen): Promi
     await dialog(page).getByRole('tab', { name: 'Tokens' }).click()
 
     await dialog(page).getByRole('button', { name: 'Send', exact: true }).click()
-    const token = dialog(page).getByLabel('Token')
-    await token.locator('option', { hasText: 'USDC' }).waitFor({ state: 'attached' })
-    await token.selectOption((await token.locator('option', { hasText: 'USDC' }).getAttribute('value')) ?? '')
+    // The balances are in (the Tokens tab listed them), so the token list opens with them.
+    await dialog(page)
+      .getByRole('button', { name: /^Token: / })
+      .click()
+    await dialog(page)
+      .getByRole('option', { name: /^USDC / })
+      .click()
     await dialog(page).getByLabel('Amount').fill('1250')
     await dialog(page)
       .getByLabel('To', { exact: true })

@@ -8,8 +8,20 @@
 import { parentChain, running } from './parent-chain.ts'
 
 const parents = parentChain()
+const started = performance.now()
+console.log('Starting Portico (embedded default: local chain, embedded Postgres)…')
+const { buildChanged } = await import('./build-changed.ts')
+// Only what changed since the last start is built (each package's output carries the hash of its inputs);
+// PORTICO_BUILD=skip starts from the packages as they are, for a caller that has just built them all.
+const built =
+  process.env.PORTICO_BUILD === 'skip'
+    ? []
+    : await buildChanged(process.cwd()).catch((error: unknown) =>
+        fail(error instanceof Error ? error.message : String(error)),
+      )
 const { DEV_ACCOUNTS } = await import('@portico/contracts')
 const { startStack } = await import('./stack.ts')
+const { phaseTable, stepTimes } = await import('./start-phases.ts')
 
 const port = (name: string, fallback: number) => {
   const value = process.env[name]
@@ -25,8 +37,7 @@ function fail(message: string): never {
   process.exit(1)
 }
 
-const started = performance.now()
-console.log('Starting Portico (embedded default: local chain, embedded Postgres)…')
+const steps = stepTimes((line) => console.log(`  ${line}`))
 const stack = await startStack({
   dataDir: process.env.DATA_DIR ?? '.data',
   rpcUrl: process.env.RPC_URL,
@@ -40,7 +51,7 @@ const stack = await startStack({
   recoveryKey: process.env.RECOVERY_KEY,
   hashSecret: process.env.HASH_SECRET,
   namesGatewayKey: process.env.NAMES_GATEWAY_KEY,
-  log: (line) => console.log(`  ${line}`),
+  log: steps.log,
 }).catch((error: unknown) =>
   fail(error instanceof Error ? (error.message.split('\n')[0] ?? 'start failed') : String(error)),
 )
@@ -65,6 +76,7 @@ How to try it
      through the services' RPC proxy).
 ${stack.deployment.reused ? '  (Reused the chain and contracts kept in the data folder.)\n' : ''}
 Press Ctrl-C to stop.`)
+console.log(phaseTable(built, steps.done, performance.now() - started))
 
 let stopping = false
 const shutdown = async () => {

@@ -6,10 +6,12 @@ import { App } from './App.tsx'
 import {
   accountTypesOf,
   chainReadsOf,
+  connectOptionsOf,
   createPageWagmiConfig,
   hiddenFeaturesOf,
   type PageConfig,
   pageChain,
+  themeModeOf,
 } from './page-config.ts'
 import { type PageState, pageSiwx } from './siwx.ts'
 
@@ -17,7 +19,9 @@ const config = JSON.parse(document.getElementById('portico-config')?.textContent
 const state = JSON.parse(document.getElementById('portico-state')?.textContent ?? '{}') as Partial<PageState>
 const chain = pageChain(config)
 const wagmiConfig = createPageWagmiConfig(chain, config, chainReadsOf(location.search))
+const connect = connectOptionsOf(location.search, location.origin)
 const portico = createPortico({
+  ...connect,
   wagmiConfig,
   initialState: cookieToInitialState(wagmiConfig, document.cookie),
   projectId: config.projectId,
@@ -31,8 +35,9 @@ const portico = createPortico({
   },
   isMobile: /Mobi|Android/i.test(navigator.userAgent),
   // Only the account modal shows these, and the server renders it closed: no hydration mismatch.
-  features: hiddenFeaturesOf(location.search),
+  features: { ...connect.features, ...hiddenFeaturesOf(location.search) },
   defaultAccountTypes: accountTypesOf(location.search),
+  themeMode: themeModeOf(location.search),
   siwx: pageSiwx(config, state.signIn ?? 'off'),
   siwxSession: state.siwxSession ?? undefined,
   identity: state.identity ?? undefined,

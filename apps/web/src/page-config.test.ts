@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest'
 import {
   accountTypesOf,
   chainReadsOf,
+  connectOptionsOf,
   createPageWagmiConfig,
   hiddenFeaturesOf,
   pageChain,
+  themeModeOf,
 } from './page-config.ts'
 import { TEST_CONFIG } from './test-support.ts'
 
@@ -46,9 +48,44 @@ describe('wallet features the demo page leaves out', () => {
   })
 })
 
+describe('Connect options the demo page is asked for', () => {
+  it('are off and in the default order without parameters', () => {
+    expect(connectOptionsOf('', 'https://page.example')).toEqual({
+      features: {
+        legalCheckbox: false,
+        collapseWallets: false,
+        emailShowWallets: true,
+        connectMethodsOrder: undefined,
+        connectorTypeOrder: undefined,
+        walletFeaturesOrder: undefined,
+      },
+    })
+  })
+
+  it('turns on the legal checkbox with the page’s links, the folded wallets and the known orders', () => {
+    const options = connectOptionsOf(
+      '?legal=on&wallets=hide-under-email&methods=wallet,nope,social&walletFeatures=send,receive',
+      'https://page.example',
+    )
+    expect(options).toMatchObject({
+      termsConditionsUrl: 'https://page.example/terms',
+      privacyPolicyUrl: 'https://page.example/privacy',
+      features: {
+        legalCheckbox: true,
+        emailShowWallets: false,
+        connectMethodsOrder: ['wallet', 'social'],
+        walletFeaturesOrder: ['send', 'receive'],
+      },
+    })
+    expect(connectOptionsOf('?wallets=collapse', 'https://page.example').features.collapseWallets).toBe(true)
+  })
+})
+
 describe('which account e-mail users connect with', () => {
   it('the smart account unless ?account=eoa turns it off', () => {
     expect(accountTypesOf('?signIn=off')).toEqual({})
     expect(accountTypesOf('?signIn=off&account=eoa')).toEqual({ eip155: 'eoa' })
+    expect(themeModeOf('?signIn=off')).toBe('dark')
+    expect(themeModeOf('?signIn=off&theme=light')).toBe('light')
   })
 })

@@ -56,6 +56,11 @@ export function accountTypesOf(search: string): { eip155?: 'eoa' } {
   return new URLSearchParams(search).get('account') === 'eoa' ? { eip155: 'eoa' } : {}
 }
 
+/** `createPortico`'s `themeMode` for the page's address: dark, or light with `?theme=light`. */
+export function themeModeOf(search: string): 'light' | 'dark' {
+  return new URLSearchParams(search).get('theme') === 'light' ? 'light' : 'dark'
+}
+
 /** The features the demo page can be asked to leave out, e.g. `?hide=onramp,swaps` or `?hide=socials`. */
 const HIDEABLE = ['onramp', 'swaps', 'receive', 'send', 'socials'] as const
 type HideableFeature = (typeof HIDEABLE)[number]
@@ -69,6 +74,53 @@ export function hiddenFeaturesOf(search: string): Partial<Record<HideableFeature
   return Object.fromEntries(
     HIDEABLE.filter((feature) => hide.includes(feature)).map((feature) => [feature, false]),
   )
+}
+
+const CONNECT_METHODS = ['email', 'social', 'wallet'] as const
+const CONNECTOR_GROUPS = [
+  'walletConnect',
+  'recent',
+  'injected',
+  'featured',
+  'custom',
+  'external',
+  'recommended',
+] as const
+const WALLET_FEATURES = ['onramp', 'swaps', 'receive', 'send'] as const
+
+/** The known names of a comma-separated parameter, in its order. */
+function listOf<T extends string>(
+  params: URLSearchParams,
+  name: string,
+  known: readonly T[],
+): T[] | undefined {
+  const named = params.get(name)?.split(',')
+  return named
+    ? known.filter((value) => named.includes(value)).sort((a, b) => named.indexOf(a) - named.indexOf(b))
+    : undefined
+}
+
+/**
+ * Connect's options for the page's address, so a visitor (and the e2e suite) sees Connect as a dapp
+ * that set them does: `?legal=on` asks for the legal checkbox with the page's own terms and privacy
+ * links, `?wallets=collapse` or `?wallets=hide-under-email` folds the wallets behind one button, and
+ * `?methods=`, `?groups=`, `?walletFeatures=` give the three orders (unknown names are ignored).
+ */
+export function connectOptionsOf(search: string, origin: string) {
+  const params = new URLSearchParams(search)
+  const wallets = params.get('wallets')
+  const legal = params.get('legal') === 'on'
+  return {
+    features: {
+      legalCheckbox: legal,
+      collapseWallets: wallets === 'collapse',
+      emailShowWallets: wallets !== 'hide-under-email',
+      connectMethodsOrder: listOf(params, 'methods', CONNECT_METHODS),
+      connectorTypeOrder: listOf(params, 'groups', CONNECTOR_GROUPS),
+      walletFeaturesOrder: listOf(params, 'walletFeatures', WALLET_FEATURES),
+    },
+    ...(legal ? { termsConditionsUrl: `${origin}/terms`, privacyPolicyUrl: `${origin}/privacy` } : {}),
+  }
 }
 
 /**

@@ -13,7 +13,7 @@ import {
 import { accountDataLoader, connectedProvider } from './account/load.ts'
 import { createNativeBalance } from './account/native-balance.ts'
 import { lazyAnalytics } from './analytics/lazy.ts'
-import { AnalyticsEventName } from './analytics/names.ts'
+import { AnalyticsEventName, type ConnectMethod } from './analytics/names.ts'
 import { reportSiwxEvents, walletOf } from './analytics/report.ts'
 import { connectorList, rdnsOf, type WalletConnectorInfo } from './connectors.ts'
 import { createEmbeddedController } from './embedded/index.ts'
@@ -132,10 +132,13 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
   })
 
   // The connection store follows wagmi (wagmi-connection.ts), so connecting only asks wagmi.
-  async function connectWallet(connectorId: string, { chosen = true }: { chosen?: boolean } = {}) {
+  async function connectWallet(
+    connectorId: string,
+    { chosen = true, login }: { chosen?: boolean; login?: ConnectMethod } = {},
+  ) {
     const connector = wagmiConfig.connectors.find((c) => c.id === connectorId)
     if (!connector) throw new PorticoError(ErrorText.ADAPTER_NOT_FOUND)
-    const wallet = walletOf(connector)
+    const wallet = walletOf(connector, login)
     // E-mail login reports its choice when the address is submitted (embedded controller); this
     // connect is its last step.
     if (wallet.method === 'browser' && chosen) void analytics.track(AnalyticsEventName.SELECT_WALLET, wallet)
@@ -194,6 +197,7 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
     disconnect,
     analytics,
     defaultAccountType: options.defaultAccountTypes.eip155 === 'eoa' ? 'eoa' : 'smartAccount',
+    theme: () => ({ themeMode: options.themeMode, themeVariables: options.themeVariables }),
   })
 
   // WalletConnect, when the dapp's wagmi config carries the connector; the SDK loads on first use.

@@ -57,6 +57,7 @@ describe('@portico/core/internal exports', () => {
       'orderWalletFeatures',
       'phoneWallets',
       'quoteSendFee',
+      'readApproval',
       'readableError',
       'safeIcon',
       'safeLocalStorage',

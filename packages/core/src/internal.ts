@@ -2,7 +2,8 @@
 // built from. Not for dapps: these names change with the modal. internal.test.ts lists the runtime
 // names.
 
-export { activityRow, counterpartyOf, monthGroups } from './account/activity.ts'
+export { type ApprovalShown, activityRow, counterpartyOf, monthGroups } from './account/activity.ts'
+export { readApproval } from './account/approval.ts'
 export type { ServicesClient } from './account/http-client.ts'
 export {
   canSend,
@@ -38,8 +39,9 @@ export {
 export { type Alert, errorMessage, secondsText } from './errors.ts'
 export type { InstalledWallet } from './explorer/installed.ts'
 export { createWalletPager, type WalletPager, type WalletPagerState } from './explorer/pager.ts'
+export { opensOnPhone, phoneWallets } from './explorer/phone-rows.ts'
 export { connectRemotely, walletConnectConnector } from './explorer/remote.ts'
-export { type ExplorerRows, explorerRows, opensOnPhone, phoneWallets } from './explorer/rows.ts'
+export { type ExplorerRows, explorerRows } from './explorer/rows.ts'
 export { type GetWalletLink, getWalletLinks } from './explorer/wallet.ts'
 export { formatFee, formatFiat, formatQuotedAmount, formatUnitsFloor, monogram } from './format.ts'
 export { nameOf } from './names/identities.ts'

@@ -123,6 +123,30 @@ describe('createPortico options', () => {
     expect(resolveOptions({ ...base, features: { analytics: false } }).enableAnalytics).toBe(false)
   })
 
+  it.each(['smartSessions', 'pay'])('refuses features.%s, which this version does not have', (name) => {
+    expect(failure({ ...base, features: { [name]: true } }).message).toBe(
+      `features.${name} is not available in this version of Portico`,
+    )
+    expect(resolveOptions({ ...base, features: { [name]: false } }).features[name as 'pay']).toBe(false)
+  })
+
+  it('takes the legal links as http(s) URLs only', () => {
+    const resolved = resolveOptions({
+      ...base,
+      features: { legalCheckbox: true },
+      termsConditionsUrl: 'https://dapp.example/terms',
+      privacyPolicyUrl: 'http://dapp.example/privacy',
+    })
+    expect(resolved.termsConditionsUrl).toBe('https://dapp.example/terms')
+    expect(resolved.privacyPolicyUrl).toBe('http://dapp.example/privacy')
+    expect(failure({ ...base, termsConditionsUrl: 'javascript:alert(1)' }).message).toBe(
+      'Invalid Portico options: termsConditionsUrl: expected an http:// or https:// URL',
+    )
+    expect(failure({ ...base, privacyPolicyUrl: 'ftp://dapp.example/p' }).message).toMatch(
+      /^Invalid Portico options: privacyPolicyUrl/,
+    )
+  })
+
   it('takes the order options from features or from the top level, features first', () => {
     const top = resolveOptions({ ...base, connectMethodsOrder: ['wallet', 'email', 'social'] })
     expect(top.features.connectMethodsOrder).toEqual(['wallet', 'email', 'social'])

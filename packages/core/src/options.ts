@@ -112,6 +112,8 @@ const walletRefsSchema = z._default(
   [],
 )
 
+const httpUrl = z.optional(z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }))
+
 const hostObject = z.custom<object>((value) => typeof value === 'object' && value !== null)
 
 const optionsSchema = z.object({
@@ -125,6 +127,9 @@ const optionsSchema = z.object({
   connectMethodsOrder: z.optional(z.array(connectMethodSchema)),
   connectorTypeOrder: z.optional(z.array(connectorGroupSchema)),
   walletFeaturesOrder: z.optional(z.array(walletFeatureSchema)),
+  // The legal checkbox's links (`features.legalCheckbox`), as AppKit names them.
+  termsConditionsUrl: httpUrl,
+  privacyPolicyUrl: httpUrl,
   featuredWalletIds: walletRefsSchema,
   includeWalletIds: walletRefsSchema,
   excludeWalletIds: walletRefsSchema,
@@ -168,6 +173,8 @@ export interface ResolvedOptions
   enableAnalytics: boolean
 }
 
+const NOT_BUILT_FEATURES = ['smartSessions', 'pay'] as const
+
 /** Throws a PorticoError with the spec's text for the mistakes behaviour §5 names, else zod's. */
 export function resolveOptions(input: PorticoOptions): ResolvedOptions {
   const raw = (input ?? {}) as Partial<Record<keyof PorticoOptions, unknown>>
@@ -181,6 +188,11 @@ export function resolveOptions(input: PorticoOptions): ResolvedOptions {
     throw new PorticoError(ErrorText.SEVERAL_NETWORKS)
   if (raw.siweConfig !== undefined && raw.siwx !== undefined)
     throw new PorticoError(ErrorText.SIWE_CONFIG_CONFLICT)
+  // Accepted as AppKit's names, not built: a page that turns one on is told, not left to wonder.
+  const features = raw.features as Record<string, unknown> | undefined
+  for (const name of NOT_BUILT_FEATURES)
+    if (features?.[name] === true)
+      throw new PorticoError(`features.${name} is not available in this version of Portico`)
 
   const result = optionsSchema.safeParse(input)
   if (!result.success) {

@@ -1,6 +1,7 @@
 import type { Config, State } from '@wagmi/core'
 import type { AccountData } from './account/account-data.ts'
 import type { BalanceSnapshot } from './account/native-balance.ts'
+import type { ConnectMethod } from './analytics/names.ts'
 import type { WalletConnectorInfo } from './connectors.ts'
 import type { EmbeddedController } from './embedded/index.ts'
 import type { PorticoExplorer } from './explorer/explorer.ts'
@@ -64,7 +65,7 @@ export interface Portico {
    * `chosen: false`: a connect the modal starts before the visitor picks anything (WalletConnect's
    * pairing on a phone), so it reports no SELECT_WALLET and no CONNECT_ERROR; its success is reported.
    */
-  connectWallet(connectorId: string, options?: { chosen?: boolean }): Promise<void>
+  connectWallet(connectorId: string, options?: { chosen?: boolean; login?: ConnectMethod }): Promise<void>
   disconnect(): Promise<void>
   switchToNetwork(): Promise<void>
   /** `force` skips the native balance cache, e.g. right after a send. */

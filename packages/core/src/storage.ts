@@ -15,6 +15,8 @@ export const StorageKey = {
   email: `${PREFIX}email`,
   lastEmailLoginTime: `${PREFIX}last_email_login_time`,
   recentWallets: `${PREFIX}recent_wallets`,
+  /** The legal links the visitor agreed to (Connect's legal checkbox), so agreeing once is enough. */
+  legalAccepted: `${PREFIX}legal_accepted`,
   /** behaviour §3 "preferred account types": JSON, per chain namespace, e.g. `{"eip155":"eoa"}`. */
   preferredAccountTypes: `${PREFIX}preferred_account_types`,
 } as const

@@ -55,6 +55,7 @@ export function embeddedWallet(parameters: EmbeddedWalletParameters) {
             chainId: chain.id,
             enableLogger: parameters.enableLogger,
             timeouts: parameters.timeouts,
+            theme: () => host?.theme?.(),
           }),
         )
         .catch((error: unknown) => {

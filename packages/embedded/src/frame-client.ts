@@ -26,6 +26,8 @@ interface FrameClientOptions extends ServicesSettings {
   enableLogger?: boolean | undefined
   /** behaviour §9's values by default; tests shorten them. */
   timeouts?: Partial<FrameTimeouts> | undefined
+  /** The modal's theme, which the frame's cards follow; sent as soon as the frame is ready. */
+  theme?: (() => RequestOf<'SYNC_THEME'> | undefined) | undefined
 }
 
 interface Waiting {
@@ -185,6 +187,14 @@ export function createFrameClient(options: FrameClientOptions) {
       onReady = () => {
         clearTimeout(timer)
         onReady = undefined
+        // Posted before any request, so the frame has its theme before it draws a card; its answer
+        // has no waiter and is dropped.
+        const theme = options.theme?.()
+        if (theme)
+          element.contentWindow?.postMessage(
+            { id: crypto.randomUUID(), type: 'SYNC_THEME', payload: theme },
+            servicesOrigin,
+          )
         // behaviour §4: ready is the frame's signal plus 500 ms for it to finish its own start.
         setTimeout(resolve, timeouts.readyDelayMs)
       }

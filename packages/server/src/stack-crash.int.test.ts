@@ -19,7 +19,8 @@ const running: ChildProcess[] = []
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'portico-crash-'))
   ports = { anvil: await freePort(), server: await freePort(), web: await freePort() }
-  env = { ...process.env, DATA_DIR: dataDir }
+  // The suite built every package before it ran; start must not rebuild them under the other tests.
+  env = { ...process.env, DATA_DIR: dataDir, PORTICO_BUILD: 'skip' }
   for (const name of ['RPC_URL', 'DATABASE_URL', 'PUBLIC_URL', 'SMTP_URL', 'MASTER_KEY', 'RECOVERY_KEY'])
     delete env[name]
   env.ANVIL_PORT = String(ports.anvil)

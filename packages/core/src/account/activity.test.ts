@@ -78,13 +78,13 @@ describe('activity list', () => {
 })
 
 describe('activity rows', () => {
-  it('prefixes + for receive, deposit, borrow, claim and - for withdraw, repay, burn', () => {
+  it('prefixes + for receive, deposit, borrow, claim and a minus sign for send, withdraw, repay, burn', () => {
     for (const type of ['receive', 'deposit', 'borrow', 'claim']) expect(amountPrefix(type)).toBe('+')
-    for (const type of ['withdraw', 'repay', 'burn']) expect(amountPrefix(type)).toBe('-')
-    for (const type of ['send', 'approve', 'trade', 'mint', 'execute']) expect(amountPrefix(type)).toBe('')
+    for (const type of ['send', 'withdraw', 'repay', 'burn']) expect(amountPrefix(type)).toBe('\u2212')
+    for (const type of ['approve', 'trade', 'mint', 'execute']) expect(amountPrefix(type)).toBe('')
   })
 
-  it('shows the amount with 3 decimals and the symbol, cut rather than rounded', () => {
+  it('shows the amount with at most 3 decimals, trailing zeros dropped, cut rather than rounded', () => {
     const received = transaction('r', '2026-11-01T00:00:00Z', { operationType: 'receive' }, [
       usdcTransfer('300.9999', 'in'),
     ])
@@ -94,13 +94,13 @@ describe('activity rows', () => {
       images: ['http://s.test/usdc.svg'],
     })
     const sent = transaction('s', '2026-11-01T00:00:00Z', { operationType: 'send' }, [usdcTransfer('42.5')])
-    expect(activityRow(sent).descriptions).toEqual(['42.500 USDC'])
+    expect(activityRow(sent).descriptions).toEqual(['−42.5 USDC'])
     const burnt = transaction('b', '2026-11-01T00:00:00Z', { operationType: 'burn' }, [usdcTransfer('7')])
-    expect(activityRow(burnt).descriptions).toEqual(['-7.000 USDC'])
+    expect(activityRow(burnt).descriptions).toEqual(['−7 USDC'])
     const large = transaction('l', '2026-11-01T00:00:00Z', { operationType: 'receive' }, [
       usdcTransfer('25000'),
     ])
-    expect(activityRow(large).descriptions).toEqual(['+25,000.000 USDC'])
+    expect(activityRow(large).descriptions).toEqual(['+25,000 USDC'])
   })
 
   it('shows a zero-decimal token as a whole number, and never more decimals than a token has', () => {
@@ -112,7 +112,11 @@ describe('activity rows', () => {
     const cents = usdcTransfer('12.3456')
     cents.quantity.decimals = 2
     const sent = transaction('c', '2026-11-01T00:00:00Z', { operationType: 'send' }, [cents])
-    expect(activityRow(sent).descriptions).toEqual(['12.34 USDC'])
+    expect(activityRow(sent).descriptions).toEqual(['−12.34 USDC'])
+    const five = usdcTransfer('5')
+    five.quantity.decimals = 0
+    const whole = transaction('w', '2026-11-01T00:00:00Z', { operationType: 'send' }, [five])
+    expect(activityRow(whole).descriptions).toEqual(['−5 USDC'])
   })
 
   it('never shows more than moved: the 3 decimals are cut from the exact amount', () => {
@@ -124,9 +128,10 @@ describe('activity rows', () => {
           const digits = units.toString().padStart(decimals + 1, '0')
           const numeric = decimals ? `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}` : digits
           const shown = formatTransferAmount(usdcTransfer(numeric))
-          expect(shown).toMatch(/^\d{1,3}(,\d{3})*\.\d{3} USDC$/)
+          expect(shown).toMatch(/^\d{1,3}(,\d{3})*(\.\d{0,2}[1-9])? USDC$/)
           // In thousandths of a token: exactly the floor of the true amount.
-          const thousandths = BigInt(shown.replace(' USDC', '').replace('.', '').replaceAll(',', ''))
+          const [whole = '', fraction = ''] = shown.replace(' USDC', '').replaceAll(',', '').split('.')
+          const thousandths = BigInt(whole + fraction.padEnd(3, '0'))
           expect(thousandths).toBe((units * 1000n) / 10n ** BigInt(decimals))
         },
       ),
@@ -139,10 +144,10 @@ describe('activity rows', () => {
     const received = transaction('r', '2026-11-01T00:00:00Z', { operationType: 'receive' }, [
       usdcTransfer('5', 'in'),
     ])
-    expect(activityRow(received, nameOf).descriptions).toEqual(['alice.portico.id', '+5.000 USDC'])
+    expect(activityRow(received, nameOf).descriptions).toEqual(['alice.portico.id', '+5 USDC'])
     const sent = transaction('s', '2026-11-01T00:00:00Z', { operationType: 'send' }, [usdcTransfer('5')])
-    expect(activityRow(sent, nameOf).descriptions).toEqual(['5.000 USDC', 'bobby.portico.id'])
-    expect(activityRow(sent, () => undefined).descriptions).toEqual(['5.000 USDC'])
+    expect(activityRow(sent, nameOf).descriptions).toEqual(['−5 USDC', 'bobby.portico.id'])
+    expect(activityRow(sent, () => undefined).descriptions).toEqual(['−5 USDC'])
     const bare = transaction('x', '2026-11-01T00:00:00Z', { operationType: 'receive' })
     expect(
       activityRow(bare, (address) => (address === BOB ? 'bobby.portico.id' : undefined)).descriptions,
@@ -155,7 +160,7 @@ describe('activity rows', () => {
     expect(counterpartyOf(received)).toBe(ALICE)
   })
 
-  it('shortens sender and receiver for a send or receive without transfers, else shows the status', () => {
+  it('shortens sender and receiver for a send or receive without transfers; an approval names token and spender', () => {
     const bare = transaction('x', '2026-11-01T00:00:00Z', { operationType: 'receive' })
     expect(activityRow(bare).descriptions).toEqual([
       `${ALICE.slice(0, 4)}…${ALICE.slice(-6)}`,
@@ -165,7 +170,12 @@ describe('activity rows', () => {
       operationType: 'approve',
       status: 'confirmed',
     })
-    expect(activityRow(approve).descriptions).toEqual(['confirmed'])
+    expect(activityRow(approve).descriptions).toEqual(['Approved'])
+    expect(activityRow(approve, undefined, { token: 'USDC', spender: BOB }).descriptions).toEqual([
+      `Approved USDC for ${BOB.slice(0, 4)}…${BOB.slice(-6)}`,
+    ])
+    const failed = transaction('z', '2026-11-01T00:00:00Z', { operationType: 'approve', status: 'failed' })
+    expect(activityRow(failed).descriptions).toEqual(['failed'])
   })
 
   it('shows an NFT by name with its preview, and at most two images', () => {
@@ -175,7 +185,12 @@ describe('activity rows', () => {
       nftTransfer('Orb #3', false),
     ])
     const row = activityRow(trade)
-    expect(row.descriptions).toEqual(['10.000 USDC', 'Orb #2'])
+    expect(row.descriptions).toEqual(['−10 USDC', 'Orb #2'])
+    const swapped = transaction('u', '2026-11-01T00:00:00Z', { operationType: 'trade' }, [
+      usdcTransfer('0.1'),
+      usdcTransfer('296.4125', 'in'),
+    ])
+    expect(activityRow(swapped).descriptions).toEqual(['−0.1 USDC', '+296.412 USDC'])
     expect(row.images).toEqual(['http://s.test/usdc.svg', 'data:image/svg+xml,Orb #2'])
   })
 })

@@ -10,7 +10,9 @@ import type { Transaction, TransactionTransfer } from './types.ts'
 export type TransactionsByYear = Record<number, Record<number, Transaction[]>>
 
 const PLUS_TYPES = new Set(['receive', 'deposit', 'borrow', 'claim'])
-const MINUS_TYPES = new Set(['withdraw', 'repay', 'burn'])
+const MINUS_TYPES = new Set(['send', 'withdraw', 'repay', 'burn'])
+/** The typographic minus: as wide as the plus, where a hyphen reads as a dash. */
+const MINUS = '\u2212'
 
 /** Hidden: every transfer a spam NFT, or another chain than the connected one (behaviour §5). */
 function isVisibleTransaction(transaction: Transaction, caipNetworkId: string): boolean {
@@ -93,27 +95,35 @@ export function monthTitle(year: number, month: number, now: Date = new Date()):
   return year === now.getFullYear() ? name : `${name} ${year}`
 }
 
-export function amountPrefix(operationType: string): '+' | '-' | '' {
+/** What an amount of this operation's single transfer starts with: `+` in, `−` out. */
+export function amountPrefix(operationType: string): string {
   if (PLUS_TYPES.has(operationType)) return '+'
-  if (MINUS_TYPES.has(operationType)) return '-'
+  if (MINUS_TYPES.has(operationType)) return MINUS
   return ''
 }
 
 /**
- * `1,234.500 USDC`: 3 decimals plus the symbol, never more than the token has (`150,000 POINTS`).
- * The amount arrives as a decimal string; it is cut, not rounded, on the string itself so no float
- * rounding can show more than moved.
+ * `1,234.5 USDC`: at most 3 decimals, never more than the token has (`150,000 POINTS`), trailing
+ * zeros dropped. The amount arrives as a decimal string; it is cut, not rounded, on the string
+ * itself so no float rounding can show more than moved.
  */
 export function formatTransferAmount(transfer: TransactionTransfer): string {
   const symbol = transfer.fungible_info?.symbol ?? ''
   const { numeric, decimals } = transfer.quantity
-  return `${formatDecimalAmount(numeric, BALANCE_DISPLAY_DECIMALS, decimals)} ${symbol}`.trim()
+  const cut = formatDecimalAmount(numeric, BALANCE_DISPLAY_DECIMALS, decimals)
+  const shown = cut.includes('.') ? cut.replace(/\.?0+$/, '') : cut
+  return `${shown} ${symbol}`.trim()
 }
 
-function transferDescription(transfer: TransactionTransfer): string {
+function transferDescription(transfer: TransactionTransfer, prefix = ''): string {
   if (transfer.nft_info) return transfer.nft_info.name || '-'
-  return formatTransferAmount(transfer) || '-'
+  const amount = formatTransferAmount(transfer)
+  return amount ? `${prefix}${amount}` : '-'
 }
+
+/** In a trade each line signs its own transfer: what left `−`, what arrived `+`. */
+const directionPrefix = (transfer: TransactionTransfer) =>
+  transfer.direction === 'out' ? MINUS : transfer.direction === 'in' ? '+' : ''
 
 /** An on-ramp purchase's row says where it stands until the funds are in. */
 const BUY_TITLES: Record<string, string> = {
@@ -133,13 +143,28 @@ export interface ActivityRow {
   status: string
 }
 
+/** An approval as its receipt tells it: the token's symbol (or address) and the spender. */
+export interface ApprovalShown {
+  token: string
+  spender: string
+}
+
+/** `Approved USDC for 0x70…0dC79C8`; `Approved` until the receipt has said what. */
+function approvalDescription(approval: ApprovalShown | undefined): string {
+  if (!approval) return 'Approved'
+  const token = approval.token.startsWith('0x') ? shortenAddress(approval.token) : approval.token
+  return `Approved ${token} for ${shortenAddress(approval.spender)}`
+}
+
 /**
  * `nameOf` gives the account name of an address when it is known: counterparties show
- * by name, and a single send or receive names the other side once it has a name.
+ * by name, and a single send or receive names the other side once it has a name. `approval`
+ * is what an approval's receipt said, once read.
  */
 export function activityRow(
   transaction: Transaction,
   nameOf: (address: string) => string | undefined = () => undefined,
+  approval?: ApprovalShown,
 ): ActivityRow {
   const { operationType, status, sentFrom, sentTo } = transaction.metadata
   const { transfers } = transaction
@@ -158,12 +183,16 @@ export function activityRow(
     descriptions =
       operationType === 'send' || operationType === 'receive'
         ? [nameOf(sentFrom) ?? shortenAddress(sentFrom), nameOf(sentTo) ?? shortenAddress(sentTo)]
-        : [status]
+        : operationType === 'approve' && status === 'confirmed'
+          ? [approvalDescription(approval)]
+          : [status]
   } else if (transfers.length > 1) {
     // A trade moves one thing out and another in; each line names its own transfer.
-    descriptions = transfers.slice(0, 2).map(transferDescription)
+    descriptions = transfers
+      .slice(0, 2)
+      .map((transfer) => transferDescription(transfer, directionPrefix(transfer)))
   } else {
-    const moved = `${amountPrefix(operationType)}${transferDescription(transfers[0] as TransactionTransfer)}`
+    const moved = transferDescription(transfers[0] as TransactionTransfer, amountPrefix(operationType))
     const counterparty = counterpartyOf(transaction)
     const name = counterparty ? nameOf(counterparty) : undefined
     // Read as "from → to": what left for someone, or someone's that arrived.

@@ -19,8 +19,11 @@ export const AnalyticsEventName = {
   ERROR_FETCH_TRANSACTIONS: 'ERROR_FETCH_TRANSACTIONS',
 } as const
 
-/** How a connection was made: `method` in SELECT_WALLET, CONNECT_SUCCESS and CONNECT_ERROR. */
-export type ConnectMethod = 'browser' | 'email'
+/**
+ * How a connection was made: `method` in SELECT_WALLET, CONNECT_SUCCESS and CONNECT_ERROR. Social
+ * and Farcaster logins use the same embedded wallet as e-mail, and are counted as their own.
+ */
+export type ConnectMethod = 'browser' | 'email' | 'social' | 'farcaster'
 
 /** The error type of an event whose cause is the user saying no in their wallet. */
 export const DECLINED_ERROR_TYPE = 'declined'

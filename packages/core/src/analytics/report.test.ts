@@ -14,6 +14,13 @@ test('a wallet is reported by how it connects, its name and its rdns when it has
     method: 'email',
     name: 'Email',
   })
+  // Social and Farcaster logins share the embedded connector and are methods of their own.
+  const embedded = { id: 'portico.embedded', type: 'AUTH', name: 'Email', rdns: undefined }
+  expect(walletOf(embedded, 'social').method).toBe('social')
+  expect(walletOf(embedded, 'farcaster').method).toBe('farcaster')
+  expect(walletOf({ id: 'rabby', type: 'injected', name: 'Rabby', rdns: undefined }, 'social').method).toBe(
+    'browser',
+  )
 })
 
 test('sign-in outcomes become SIWX_AUTH_SUCCESS and SIWX_AUTH_ERROR, a declined signature typed so', async () => {

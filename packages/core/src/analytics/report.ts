@@ -14,8 +14,12 @@ export type WalletProperties =
   | { method: ConnectMethod; name: string }
   | { method: ConnectMethod; name: string; rdns: string }
 
-export function walletOf(connector: Pick<Connector, 'id' | 'type' | 'name' | 'rdns'>): WalletProperties {
-  const method: ConnectMethod = connector.type === AUTH_CONNECTOR_TYPE ? 'email' : 'browser'
+/** `login`: how the embedded wallet's user logged in (e-mail when not said). */
+export function walletOf(
+  connector: Pick<Connector, 'id' | 'type' | 'name' | 'rdns'>,
+  login: ConnectMethod = 'email',
+): WalletProperties {
+  const method: ConnectMethod = connector.type === AUTH_CONNECTOR_TYPE ? login : 'browser'
   const rdns = rdnsOf(connector as Connector)
   return rdns ? { method, name: connector.name, rdns } : { method, name: connector.name }
 }

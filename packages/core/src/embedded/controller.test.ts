@@ -5,7 +5,7 @@ import { createModal } from '../stores/modal.ts'
 import { createRouter } from '../stores/router.ts'
 import { createToastStore } from '../stores/toast.ts'
 import { createEmbeddedController } from './controller.ts'
-import type { EmailAction, EmbeddedAuthApi, EmbeddedHost } from './types.ts'
+import type { EmailAction, EmbeddedAuthApi, EmbeddedHost, EmbeddedUser } from './types.ts'
 
 afterEach(() => vi.useRealTimers())
 
@@ -14,6 +14,7 @@ function setup(actions: EmailAction[] = ['VERIFY_OTP'], overrides: Partial<Embed
   let host: EmbeddedHost | undefined
   let clock = 1_000_000
   const connected: string[] = []
+  const logins: string[] = []
   const tracked: [string, unknown][] = []
   const connector = {
     id: 'portico-email',
@@ -38,7 +39,10 @@ function setup(actions: EmailAction[] = ['VERIFY_OTP'], overrides: Partial<Embed
     modal,
     router,
     toast,
-    connect: async (id) => void connected.push(id),
+    connect: async (id, { login }) => {
+      connected.push(id)
+      logins.push(login)
+    },
     disconnect: async () => {},
     analytics: { track: async (event, properties) => void tracked.push([event, properties]) },
     now: () => clock,
@@ -50,6 +54,7 @@ function setup(actions: EmailAction[] = ['VERIFY_OTP'], overrides: Partial<Embed
     toast,
     storage,
     connected,
+    logins,
     tracked,
     host: () => host as EmbeddedHost,
     tick: (ms: number) => {
@@ -226,6 +231,18 @@ test('an e-mail address submitted is the way to connect chosen (SELECT_WALLET); 
   await controller.connectEmail('ada@example.com')
   await controller.connectEmail('ada@example.com')
   expect(tracked).toEqual([['SELECT_WALLET', { method: 'email', name: 'Email' }]])
+})
+
+test('a social login is its own method: chosen as social, and the connection that ends it says so', async () => {
+  const user = { email: 'ada@example.com', offerPasskey: false } as EmbeddedUser
+  const { controller, tracked, logins } = setup([], {
+    getSocialRedirectUri: async () => ({ uri: 'https://accounts.example/auth' }),
+    connectSocial: async () => ({ user }),
+  })
+  await controller.startSocial('google')
+  await controller.waitForSocial(new AbortController().signal)
+  expect(tracked).toEqual([['SELECT_WALLET', { method: 'social', name: 'google' }]])
+  expect(logins).toEqual(['social'])
 })
 
 test('connects with the smart account by default, then with the type the user switched to', async () => {

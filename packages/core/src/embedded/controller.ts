@@ -1,6 +1,6 @@
 import type { Config, Connector } from '@wagmi/core'
 import type { Analytics } from '../analytics/client.ts'
-import { AnalyticsEventName } from '../analytics/names.ts'
+import { AnalyticsEventName, type ConnectMethod } from '../analytics/names.ts'
 import { EMAIL_LOGIN_COOLDOWN_MS, FRAME } from '../constants.ts'
 import { type Alert, ErrorText, errorMessage, PorticoError, tryAgainAfter } from '../errors.ts'
 import { type KeyValueStorage, readJson, StorageKey } from '../storage.ts'
@@ -15,6 +15,7 @@ import {
   type EmailAction,
   type EmbeddedAccountType,
   type EmbeddedAuthApi,
+  type EmbeddedHost,
   type EmbeddedUser,
   type PopupSocialProvider,
 } from './types.ts'
@@ -37,13 +38,16 @@ export interface EmbeddedControllerParameters {
   modal: Modal
   router: Router
   toast: ToastStore
-  connect(connectorId: string): Promise<void>
+  /** `login`: how the user logged in, for the CONNECT_SUCCESS event's method. */
+  connect(connectorId: string, options: { login: ConnectMethod }): Promise<void>
   disconnect(): Promise<void>
   /** Hears the e-mail address submitted as the chosen way to connect (SELECT_WALLET). */
   analytics?: Pick<Analytics, 'track'> | undefined
   now?: () => number
   /** The options' `defaultAccountTypes.eip155` (behaviour §4: a smart account unless the app says otherwise). */
   defaultAccountType?: EmbeddedAccountType | undefined
+  /** The options' theme, handed to the secure frame. */
+  theme?: EmbeddedHost['theme']
 }
 
 export type EmbeddedController = ReturnType<typeof createEmbeddedController>
@@ -66,6 +70,14 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
   // The address a code or link was last mailed to, and the step it opened: asking again for the
   // same address while the cooldown runs goes back to that step instead of being refused.
   let mailed: { email: string; action: 'VERIFY_OTP' } | undefined
+  /** How the login under way started; its CONNECT_SUCCESS carries it as the method. */
+  let login: ConnectMethod = 'email'
+
+  /** The way to connect the user chose (SELECT_WALLET), kept for the connection that ends it. */
+  function choose(method: ConnectMethod, name: string) {
+    login = method
+    void parameters.analytics?.track(AnalyticsEventName.SELECT_WALLET, { method, name })
+  }
 
   function connector(): (Connector & EmbeddedAuthApi) | undefined {
     if (!parameters.enabled) return undefined
@@ -104,6 +116,7 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
 
   connector()?.setHost({
     accountType: preferredAccountType,
+    ...(parameters.theme ? { theme: parameters.theme } : {}),
     approving(request, withdraw) {
       const id = nextId++
       const waiting = state.getState().approvals
@@ -145,7 +158,7 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
   async function finish(user?: EmbeddedUser): Promise<void> {
     const auth = api()
     try {
-      await parameters.connect(auth.id)
+      await parameters.connect(auth.id, { login })
       storage.setItem(StorageKey.emailLoginUsed, 'true')
       const email = state.getState().email
       if (email) storage.setItem(StorageKey.email, email)
@@ -202,7 +215,7 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
       if (left > 0) throw new EmbeddedError('EMAIL_COOLDOWN', tryAgainAfter(left / 1000))
       state.setState({ email, alert: undefined })
       const auth = api()
-      void parameters.analytics?.track(AnalyticsEventName.SELECT_WALLET, { method: 'email', name: auth.name })
+      choose('email', auth.name)
       const answer = await auth
         .connectEmail(email)
         .catch((error: unknown) => unlockStep(servicesCooldown(error) ?? error))
@@ -222,6 +235,7 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
     /** Social login: the frame starts an attempt and answers the URL the page's popup opens. */
     async startSocial(provider: PopupSocialProvider): Promise<string> {
       state.setState({ alert: undefined })
+      choose('social', provider)
       return (await api().getSocialRedirectUri(provider)).uri
     },
     /** Waits, asking the frame again after each "not yet", until the attempt ends or `signal` aborts. */
@@ -235,6 +249,7 @@ export function createEmbeddedController(parameters: EmbeddedControllerParameter
     /** Sign In With Farcaster: the frame opens its own channel and answers the link the page shows. */
     async startFarcaster(): Promise<string> {
       state.setState({ alert: undefined })
+      choose('farcaster', 'Farcaster')
       return (await api().openFarcasterChannel()).url
     },
     /**

@@ -58,6 +58,8 @@ export interface EmbeddedHost {
   disallowed(method: string): void
   /** The account type to connect with, set again on every connect (behaviour §1): stored, else the options' default. */
   accountType?(): EmbeddedAccountType
+  /** The modal's theme, which the secure frame's cards follow so the two read as one surface. */
+  theme?(): { themeMode: 'light' | 'dark'; themeVariables: Record<string, string | number> }
 }
 
 // A type alias, not an interface: wagmi's connector properties must be a Record.

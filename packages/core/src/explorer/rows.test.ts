@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { explorerRows, opensOnPhone, phoneWallets } from './rows.ts'
+import { opensOnPhone, phoneWallets } from './phone-rows.ts'
+import { explorerRows } from './rows.ts'
 import { explorerWallet } from './wallets.test-support.ts'
 
 const metamask = explorerWallet('io.metamask', { name: 'MetaMask', rdns: 'io.metamask' })

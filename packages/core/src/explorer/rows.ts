@@ -4,7 +4,6 @@
  * in this browser (its rdns announced, EIP-6963) is never offered here: the installed group lists it.
  */
 import { WALLET_LIST } from '../constants.ts'
-import { walletNavigation } from '../walletconnect/deep-links.ts'
 import { matchesWallet } from '../wallets.ts'
 import { type InstalledWallet, installedConnector } from './installed.ts'
 import type { ExplorerWallet } from './wallet.ts'
@@ -15,7 +14,7 @@ export interface ExplorerRows {
   recommended: ExplorerWallet[]
 }
 
-type RowsInput = Parameters<typeof explorerRows>[0]
+export type RowsInput = Parameters<typeof explorerRows>[0]
 
 export function explorerRows({
   listed,
@@ -50,23 +49,4 @@ export function explorerRows({
     if (take(wallet)) recommended.push(wallet)
   }
   return { recent, featured, recommended }
-}
-
-/** Whether a phone can open the wallet with a pairing URI: its `mobile_link`, else its web app. */
-export const opensOnPhone = (wallet: ExplorerWallet): boolean =>
-  walletNavigation(wallet, 'wc:', { platform: 'mobile' }) !== undefined
-
-/**
- * The wallets a phone's plain WalletConnect view lists (the phone layout): the Connect
- * view's recent, featured and recommended rows first, then the rest of the list's first page in its
- * order; only wallets a phone can open, never one installed here (Connect lists those).
- */
-export function phoneWallets(input: RowsInput): ExplorerWallet[] {
-  const rows = explorerRows(input)
-  const first = [...rows.recent, ...rows.featured, ...rows.recommended]
-  const shown = new Set(first.map((wallet) => wallet.id))
-  const others = input.listed.filter(
-    (wallet) => !shown.has(wallet.id) && !installedConnector(wallet, input.installed),
-  )
-  return [...first, ...others].filter(opensOnPhone)
 }

@@ -3,15 +3,22 @@
  * swap the services built, both waited for until mined — or the reason, in words.
  */
 import { type Config, sendTransaction, waitForTransactionReceipt } from '@wagmi/core'
-import { ExecutionRevertedError, type Hash } from 'viem'
+import { ExecutionRevertedError, type Hash, type TransactionReceipt } from 'viem'
 import { type ServicesClient, ServicesError } from '../account/http-client.ts'
+import { receivedAmount } from '../account/receipt-logs.ts'
 import { isUserRejection } from '../errors.ts'
 import { formatTokenAmount } from '../format.ts'
 import { readableError } from '../readable-error.ts'
 import type { ToastStore } from '../stores/toast.ts'
 import { buildSwapApproval, buildSwapTransaction, getSwapAllowance, type SwapTransaction } from './api.ts'
-import { isNativeSwapToken, minimumReceived, swapAmountUnits } from './swap.ts'
-import type { SwapStore } from './swap-store.ts'
+import {
+  isNativeSwapToken,
+  minimumReceived,
+  type SwapToken,
+  swapAmountUnits,
+  tokenAddressOf,
+} from './swap.ts'
+import type { SwapDone, SwapStore } from './swap-store.ts'
 
 const SwapActionText = {
   DECLINED: 'Swap declined',
@@ -26,7 +33,7 @@ async function sendAndWait(
   chainId: number,
   tx: SwapTransaction,
   value: bigint,
-): Promise<Hash> {
+): Promise<TransactionReceipt> {
   const gas = tx.eip155?.gas ? BigInt(tx.eip155.gas) : undefined
   const hash = await sendTransaction(wagmiConfig, {
     chainId,
@@ -37,7 +44,24 @@ async function sendAndWait(
   })
   const receipt = await waitForTransactionReceipt(wagmiConfig, { chainId, hash })
   if (receipt.status !== 'success') throw new ExecutionRevertedError()
-  return hash
+  return receipt
+}
+
+/**
+ * What the done state says arrived: a token's amount as its Transfer logs to the account say; the
+ * chain's own coin moves without a log, so for it the least the quote promised.
+ */
+function arrived(
+  receipt: TransactionReceipt,
+  to: SwapToken,
+  account: `0x${string}`,
+  atLeast: bigint,
+): Pick<SwapDone, 'received' | 'exact'> {
+  const exact = isNativeSwapToken(to) ? undefined : receivedAmount(receipt.logs, tokenAddressOf(to), account)
+  return {
+    received: `${formatTokenAmount(exact ?? atLeast, to.decimals)} ${to.symbol}`,
+    exact: exact !== undefined,
+  }
 }
 
 export async function submitSwap({
@@ -77,11 +101,11 @@ export async function submitSwap({
     }
     swap.setPhase('swapping')
     const tx = await buildSwapTransaction(services, { ...route, amount: units, slippage })
-    const hash = await sendAndWait(wagmiConfig, chainId, tx, isNativeSwapToken(from) ? units : 0n)
+    const receipt = await sendAndWait(wagmiConfig, chainId, tx, isNativeSwapToken(from) ? units : 0n)
+    const { transactionHash: hash } = receipt
     const paid = `${amount.trim()} ${from.symbol}`
-    const receivedAtLeast = `${formatTokenAmount(minimumReceived(quote.toAmount, slippage), to.decimals)} ${to.symbol}`
     toast.showSuccess(`Swapped ${paid} for ${to.symbol}`)
-    swap.succeed({ hash, paid, receivedAtLeast })
+    swap.succeed({ hash, paid, ...arrived(receipt, to, address, minimumReceived(quote.toAmount, slippage)) })
     await afterSwap(hash)
     return hash
   } catch (error) {

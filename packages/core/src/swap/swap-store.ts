@@ -16,8 +16,9 @@ export interface SwapDone {
   hash: Hash
   /** `0.1 ETH` */
   paid: string
-  /** `296.123 USDC`: the least the visitor was promised; the balances show what arrived. */
-  receivedAtLeast: string
+  /** `296.412 USDC`: what the receipt shows arrived, or (`exact` false) the least the quote promised. */
+  received: string
+  exact: boolean
 }
 
 export interface SwapState {

@@ -1,4 +1,4 @@
-import { CODE_FORMAT, codeField, codeOf } from './code-field.ts'
+import { checkCode, codeField } from './code-field.ts'
 import { h } from './dom.ts'
 import { taskCard } from './task-card.ts'
 import { TaskCancelled, type Tasks } from './tasks.ts'
@@ -14,19 +14,8 @@ export function askForUnlockCode(
   unlock: (otp: string) => Promise<void>,
 ): Promise<void> {
   return tasks.run<void>(request.messageId, request.origin, (finish) => (root) => {
-    const submit = (otp = codeOf(input)) => {
-      if (!otp) {
-        view.say(CODE_FORMAT)
-        return
-      }
-      void view
-        .attempt(
-          'Checking the code…',
-          () => unlock(otp),
-          (error) => (error instanceof Error ? error.message : CODE_FORMAT),
-        )
-        .then((outcome) => (outcome.ok ? finish({ value: undefined }) : input.focus()))
-    }
+    const submit = (otp?: string) =>
+      void checkCode(view, input, unlock, otp).then((accepted) => accepted && finish({ value: undefined }))
     const input = codeField('unlock-code', (otp) => submit(otp))
     const view = taskCard(
       'unlock-code-title',

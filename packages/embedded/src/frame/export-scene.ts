@@ -1,5 +1,5 @@
 import type { Hex } from 'viem'
-import { CODE_FORMAT, codeField, codeOf } from './code-field.ts'
+import { checkCode, codeField } from './code-field.ts'
 import { h } from './dom.ts'
 import { taskCard } from './task-card.ts'
 import { TaskCancelled, type Tasks } from './tasks.ts'
@@ -23,23 +23,12 @@ export function exportKeyScene(
   return tasks.run<void>(request.messageId, request.origin, (finish) => {
     let privateKey: Hex | undefined
     return (root) => {
-      const submit = (otp = codeOf(input)) => {
-        if (!otp) {
-          view.say(CODE_FORMAT)
-          return
-        }
-        void view
-          .attempt(
-            'Checking the code…',
-            () => reveal(otp),
-            (error) => (error instanceof Error ? error.message : CODE_FORMAT),
-          )
-          .then((outcome) => {
-            if (!outcome.ok) return input.focus()
-            privateKey = outcome.value
-            showKey(root, outcome.value)
-          })
-      }
+      const submit = (otp?: string) =>
+        void checkCode(view, input, reveal, otp).then((accepted) => {
+          if (!accepted) return
+          privateKey = accepted.value
+          showKey(root, accepted.value)
+        })
       const input = codeField('export-code', (otp) => submit(otp))
       const view = taskCard(
         'export-title',

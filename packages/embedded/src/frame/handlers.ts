@@ -20,6 +20,7 @@ import type { SmartAccountSettings } from './smart-account/settings.ts'
 import { type AccountType, presentUser } from './smart-account/user.ts'
 import { answersAsWallet } from './smart-account/wallet-methods.ts'
 import type { Tasks } from './tasks.ts'
+import { applyFrameTheme } from './theme.ts'
 
 type RpcAnswer = { result: unknown } | { error: { code: number; message: string } }
 type BundlerAnswer = { result: unknown } | { error: { code: number; message: string; data?: unknown } }
@@ -339,15 +340,33 @@ export function createHandlers(
     async ROTATE_KEY(_payload, origin, messageId) {
       const user = await connectedUser(origin)
       const accounts = smartAccountsFor(origin)
-      // An EOA's rotation moves its assets to a new address: the services take it, the frame does not
-      // offer it yet.
-      if (!accounts || accountType !== 'smartAccount')
+      const owner = address ?? user.address
+      const call = keyCall(origin)
+      // A user with a smart account rotates it (its owner changes, the address stays): rotating their
+      // EOA would leave the account to the old key.
+      if (accounts && accountType !== 'smartAccount')
         throw new ApiError(
           'Key rotation is available for smart accounts: switch to your smart account first',
           400,
         )
-      const owner = address ?? user.address
-      const call = keyCall(origin)
+      // Where there are no smart accounts, the user gets a new address and the old one's assets move to it.
+      if (!accounts) {
+        const { rotateEoaKey } = await import('./rotate-key.ts')
+        const rotatedTo = await rotateEoaKey({
+          tasks,
+          request: { messageId, origin },
+          call,
+          store: shares,
+          recordOf: custody.recordOf,
+          email: user.email ?? '',
+          owner,
+          chainId: settings.chainId,
+          read: (method, params) => read(origin, method, params),
+          withOldKey: custody.withKey(call, owner),
+        })
+        if (rotatedTo) address = rotatedTo
+        return { rotated: rotatedTo !== undefined }
+      }
       const account = (await accounts.stateOf(owner)).address
       const { rotateSmartAccountKey } = await import('./rotate-key.ts')
       const withOldKey = custody.withKey(call, owner)
@@ -440,8 +459,11 @@ export function createHandlers(
       withSession(() =>
         call<{ newEmail: string }>(origin, '/email/update/secondary', { otp, newEmail: pendingNewEmail }),
       ),
-    // Theme and dapp data only style and label the frame's own pages, which it has none of yet.
-    SYNC_THEME: async () => ({}),
+    async SYNC_THEME(theme) {
+      applyFrameTheme(theme)
+      return {}
+    },
+    // Dapp data would only label the frame's own pages, which it has none of.
     SYNC_DAPP_DATA: async () => ({}),
     async SET_PREFERRED_ACCOUNT({ type }, origin) {
       if (type === 'smartAccount' && !settings.smartAccounts)

@@ -11,7 +11,7 @@ const FAILED: Record<PasskeyError['failure'], string> = {
 }
 
 /** What went wrong, and that the old key still opens the wallet: nothing is switched before the end. */
-function failureText(error: unknown): string {
+export function failureText(error: unknown): string {
   if (error instanceof PasskeyError) return FAILED[error.failure]
   const reason = error instanceof Error && error.message ? error.message : 'The key change did not finish.'
   return `${reason} Your wallet still works with its current key; you can try again.`

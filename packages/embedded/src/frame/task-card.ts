@@ -8,7 +8,7 @@ interface TaskButton {
   run(): void
 }
 
-interface TaskCard {
+export interface TaskCard {
   card: HTMLElement
   /** Puts the card in `root` and focus on its heading, where reading starts; answers its teardown. */
   show(root: HTMLElement): () => void

@@ -88,6 +88,8 @@ export function Modal({ portico, root }: { portico: Portico; root: ShadowRoot })
       const card = dialogRef.current
       if (!card) return
       if (event.key === 'Escape') {
+        // A control that took Escape for itself (an open list closing) keeps the modal open.
+        if (event.defaultPrevented) return
         event.stopPropagation()
         portico.modal.close()
       } else if (event.key === 'Tab') {

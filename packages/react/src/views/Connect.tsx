@@ -1,66 +1,35 @@
-import {
-  type ConnectorGroup,
-  explorerRows,
-  orderConnectMethods,
-  orderConnectorGroups,
-  safeIcon,
-  type WalletConnectorInfo,
-} from '@portico/core/internal'
-import type { ExplorerWallet } from '@portico/core/shared'
-import { Fragment, useEffect } from 'react'
-import { ChevronIcon, ExternalIcon, WalletIcon } from '../components/icons.tsx'
-import { Unavailable } from '../components/Unavailable.tsx'
-import { WalletImage } from '../components/WalletImage.tsx'
+import type { ConnectMethod } from '@portico/core'
+import { orderConnectMethods } from '@portico/core/internal'
+import { Fragment, type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { WalletIcon } from '../components/icons.tsx'
 import { useStore } from '../hooks.ts'
+import './connect/connect-css.ts'
+import { useLegalConsent } from './connect/legal-consent.ts'
+import { WalletList } from './connect/WalletList.tsx'
 import { EmailField } from './email/EmailField.tsx'
+import { lazyPart, useLazyPart } from './lazy-part.ts'
 import { offeredSocials } from './social/providers.ts'
 import { SocialButtons } from './social/SocialButtons.tsx'
 import type { ViewProps } from './types.ts'
 import { usePhone } from './use-phone.ts'
-import { DeepLinkRow } from './walletconnect/DeepLinkRow.tsx'
-import { usePhonePairing } from './walletconnect/use-phone-pairing.ts'
-import { WalletConnectGroup } from './walletconnect/WalletConnectGroup.tsx'
 
-/** Groups this build can fill; custom ones come with their own issue. */
-const BUILT_GROUPS: ConnectorGroup[] = ['walletConnect', 'recent', 'injected', 'featured', 'recommended']
-
-/** Each group's list: its accessible name, the label shown above it and the badge on its rows. */
-const GROUP_TEXT: Record<string, { list: string; label: string; badge?: string }> = {
-  recent: { list: 'Recent wallets', label: 'Recently used', badge: 'Recent' },
-  injected: { list: 'Browser wallets', label: 'Browser wallets', badge: 'Installed' },
-  featured: { list: 'Featured wallets', label: 'Featured' },
-  recommended: { list: 'Recommended wallets', label: 'Recommended' },
-}
-
-/** One row of a group: an installed connector or a wallet of the services' list. */
-interface Row {
-  key: string
-  name: string
-  icon: string | undefined
-  select(): void
-  /** A wallet of the services' list: on a phone its row opens the wallet's app (DeepLinkRow). */
-  wallet?: ExplorerWallet
-}
-
-/** Where a newcomer finds a wallet: ethereum.org's neutral list, not one vendor. */
-const GET_A_WALLET_URL = 'https://ethereum.org/en/wallets/find-wallet/'
+// Only a page that asks for the legal checkbox loads it; the ways in are held back meanwhile.
+const legalCheckbox = lazyPart(() => import('./connect/LegalCheckbox.tsx'))
 
 export default function Connect({ portico }: ViewProps) {
   const { list } = useStore(portico.connectors)
-  const { wallets: recent } = useStore(portico.recent)
-  const explorer = useStore(portico.explorer.store)
   const phone = usePhone()
   // The services' wallet list: asked once, when Connect first shows; its code loads then.
   useEffect(() => portico.explorer.load(), [portico])
-  usePhonePairing(portico, phone)
-  const deepLinks = phone && portico.walletConnect.isAvailable()
-  const groups = orderConnectorGroups({
-    hostOrder: portico.options.connectorTypeOrder,
-    enabled: BUILT_GROUPS,
-  })
+  const { features } = portico.options
+  const legal = useLegalConsent(portico)
+  const LegalCheckbox = useLazyPart(legalCheckbox, legal.asked)?.default
+  const reasonId = useId()
+  const [walletsOpened, setWalletsOpened] = useState(false)
+  const walletsRef = useRef<HTMLDivElement>(null)
   // E-mail and social login both log into the embedded wallet: offered when its connector is here.
   const emailAvailable = portico.embedded.isAvailable()
-  const socials = emailAvailable ? offeredSocials(portico.options.features.socials) : []
+  const socials = emailAvailable ? offeredSocials(features.socials) : []
   const methods = orderConnectMethods({
     hostOrder: portico.options.connectMethodsOrder,
     hasUsableWallet: list.length > 0,
@@ -70,189 +39,61 @@ export default function Connect({ portico }: ViewProps) {
       (method === 'email' && emailAvailable) ||
       (method === 'social' && socials.length > 0),
   )
+  // Wallets behind one button: always with `collapseWallets`, and under the e-mail field unless
+  // `emailShowWallets`. Only beside another way in: alone, the wallets are the view.
+  const collapsed =
+    !walletsOpened &&
+    methods.length > 1 &&
+    (features.collapseWallets || (!features.emailShowWallets && methods.includes('email')))
 
-  const recentIds = new Set(recent.map((wallet) => wallet.id))
-  const listed = explorerRows({
-    listed: explorer.first?.data ?? [],
-    named: explorer.named,
-    featuredWalletIds: portico.options.featuredWalletIds,
-    recentIds: recent.map((wallet) => wallet.id),
-    installed: list,
-  })
-  const connectorRow = (connector: WalletConnectorInfo): Row => ({
-    key: connector.id,
-    name: connector.name,
-    icon: connector.icon,
-    select: () =>
-      portico.router.push('ConnectingExternal', {
-        connectorId: connector.id,
-        wallet: { name: connector.name, icon: connector.icon },
-      }),
-  })
-  const explorerRow = (wallet: ExplorerWallet): Row => ({
-    key: wallet.id,
-    name: wallet.name,
-    icon: safeIcon(wallet.image_url ?? undefined),
-    select: () => portico.explorer.pick(wallet, list),
-    wallet,
-  })
-  const byGroup: Record<string, Row[]> = {
-    recent: [
-      ...recent.flatMap((wallet) => list.filter((connector) => connector.id === wallet.id)).map(connectorRow),
-      ...listed.recent.map(explorerRow),
-    ],
-    injected: list.filter((connector) => !recentIds.has(connector.id)).map(connectorRow),
-    featured: listed.featured.map(explorerRow),
-    recommended: listed.recommended.map(explorerRow),
-  }
-  const count = explorer.first?.count ?? 0
-  const allWallets = portico.options.features.allWallets && count > 0
-  const shownGroups = groups.filter((group) =>
-    group === 'walletConnect' ? portico.walletConnect.isAvailable() : (byGroup[group]?.length ?? 0) > 0,
-  )
-
-  // WalletConnect: its own group, in the group order, and under the advice when no
-  // browser wallet is here.
-  const walletConnect = portico.walletConnect.isAvailable() ? <WalletConnectGroup portico={portico} /> : null
-  const sections = (shownGroups.length > 0 || allWallets) && (
-    <div className="wallet-sections">
-      {shownGroups.map((group) => {
-        if (group === 'walletConnect') return <Fragment key={group}>{walletConnect}</Fragment>
-        const rows = byGroup[group] ?? []
-        const text = GROUP_TEXT[group]
-        if (!text) return null
-        return (
-          <div className="wallet-group" key={group}>
-            {/* The list's own name says the same to assistive technology. */}
-            <p className="section-label" aria-hidden="true">
-              {text.label}
-            </p>
-            <ul className="list" aria-label={text.list}>
-              {rows.map((row) => {
-                const content = (
-                  <>
-                    <WalletImage name={row.name} icon={row.icon} />
-                    <span className="label">{row.name}</span>
-                    {text.badge && <span className={`pill ${group}`}>{text.badge}</span>}
-                    <span className="chevron">
-                      <ChevronIcon />
-                    </span>
-                  </>
-                )
-                return (
-                  <li key={row.key}>
-                    {deepLinks && row.wallet ? (
-                      <DeepLinkRow portico={portico} wallet={row.wallet} noLink={row.select}>
-                        {content}
-                      </DeepLinkRow>
-                    ) : (
-                      <button type="button" className="row-button" onClick={row.select}>
-                        {content}
-                      </button>
-                    )}
-                  </li>
-                )
-              })}
-            </ul>
-          </div>
-        )
-      })}
-      {allWallets && (
-        <button type="button" className="row-button" onClick={() => portico.router.push('AllWallets')}>
-          <span className="wallet-image" aria-hidden="true">
-            <WalletIcon size={20} />
-          </span>
-          <span className="label">All wallets</span>
-          <span className="pill">{count}</span>
-          <span className="chevron">
-            <ChevronIcon />
-          </span>
-        </button>
-      )}
-    </div>
-  )
-  const wallets = (
-    <>
-      {/* The empty state only when nothing at all is listed: WalletConnect's or the services' rows
-          are how a phone (or a browser without an extension) connects, so no card contradicts them. */}
-      {list.length === 0 && !sections && <NoWallet phone={phone} emailShown={methods.includes('email')} />}
-      {sections}
-      {/* The services' list did not come: said, not left to vanish without a word. */}
-      {explorer.status === 'failed' && (
-        <Unavailable
-          sentence="The wallet list can’t be loaded right now."
-          onRetry={() => portico.explorer.load()}
-        />
-      )}
-      {list.length === 0 && sections && (
-        <p className="muted new-to-wallets">
-          New to wallets? <GetAWallet />
-        </p>
-      )}
-    </>
-  )
+  // The button that opened the wallets is gone: focus goes to the first of them, not the page.
+  useEffect(() => {
+    if (walletsOpened) walletsRef.current?.querySelector<HTMLElement>('button, a')?.focus()
+  }, [walletsOpened])
 
   // "or" only between the embedded wallet's ways in (e-mail, social) and a list of wallets.
-  const divider = methods.length > 1 && methods.includes('wallet') && list.length > 0
-  const methodView = {
+  const divider = methods.length > 1 && methods.includes('wallet') && (list.length > 0 || collapsed)
+  const methodView: Record<ConnectMethod, ReactNode> = {
     email: <EmailField portico={portico} />,
     social: <SocialButtons portico={portico} providers={socials} />,
-    wallet: wallets,
+    wallet: collapsed ? (
+      <button type="button" className="secondary" onClick={() => setWalletsOpened(true)}>
+        <WalletIcon size={20} />
+        Continue with a wallet
+      </button>
+    ) : (
+      <div className="stack" ref={walletsRef}>
+        <WalletList
+          portico={portico}
+          phone={phone}
+          emailShown={methods.includes('email')}
+          agreed={legal.agreed}
+        />
+      </div>
+    ),
   }
   return (
     <div className="stack">
-      {methods.map((method, index) => (
-        <Fragment key={method}>
-          {divider && index > 0 && (method === 'wallet' || methods[index - 1] === 'wallet') && (
-            <div className="divider">
-              <span>or</span>
-            </div>
-          )}
-          {methodView[method]}
-        </Fragment>
-      ))}
+      {LegalCheckbox && (
+        <LegalCheckbox portico={portico} agreed={legal.agreed} agree={legal.agree} reasonId={reasonId} />
+      )}
+      {/* Unticked, every way in is disabled at once, and says why to assistive technology. */}
+      <fieldset
+        className="stack connect-methods"
+        disabled={!legal.agreed}
+        aria-describedby={legal.agreed || !LegalCheckbox ? undefined : reasonId}
+      >
+        {methods.map((method, index) => (
+          <Fragment key={method}>
+            {divider && index > 0 && (method === 'wallet' || methods[index - 1] === 'wallet') && (
+              <div className="divider">
+                <span>or</span>
+              </div>
+            )}
+            {methodView[method]}
+          </Fragment>
+        ))}
+      </fieldset>
     </div>
-  )
-}
-
-/**
- * No wallet in this browser: say so in words that fit the device, point to the way in that works
- * here (e-mail, when offered, is listed first), and to where a newcomer gets a wallet. A phone
- * cannot add a browser extension, so it is never told to.
- */
-function NoWallet({ phone, emailShown }: { phone: boolean; emailShown: boolean }) {
-  const [title, advice] = phone
-    ? [
-        'No wallet found',
-        emailShown
-          ? 'Continue with your e-mail, or open this page in your wallet app’s browser.'
-          : 'Open this page in your wallet app’s browser to connect.',
-      ]
-    : [
-        'No wallet found in this browser',
-        emailShown
-          ? 'Continue with your e-mail, or add a wallet extension to this browser and reload the page.'
-          : 'Add a wallet extension such as MetaMask or Rabby to this browser, then reload the page.',
-      ]
-  return (
-    <div className="center no-wallet">
-      <span className="empty-icon" aria-hidden="true">
-        <WalletIcon size={24} />
-      </span>
-      <p>{title}</p>
-      <p className="muted">{advice}</p>
-      <p className="muted">New to wallets?</p>
-      <GetAWallet className="secondary" />
-    </div>
-  )
-}
-
-/** ethereum.org's wallet finder, in a new tab. */
-function GetAWallet({ className }: { className?: string }) {
-  return (
-    <a className={className} href={GET_A_WALLET_URL} target="_blank" rel="noopener noreferrer">
-      Get a wallet
-      <ExternalIcon size={16} />
-    </a>
   )
 }

@@ -15,11 +15,13 @@ import {
   withNativeCoin,
 } from '@portico/core/internal'
 import { useEffect, useId } from 'react'
-import { TokenIcon } from '../components/TokenIcon.tsx'
+import { TokenListbox } from '../components/TokenListbox.tsx'
+import { Unavailable } from '../components/Unavailable.tsx'
 import { useStore } from '../hooks.ts'
 import './account/account-css.ts'
 import { formatQuantity } from './account/TokensTab.tsx'
 import { useAccountData } from './account/use-account-data.ts'
+import { useChainUnreachable } from './account/use-chain-reach.ts'
 import { FieldError } from './send/FieldError.tsx'
 import { SendDone } from './send/SendDone.tsx'
 import './send/send-css.ts'
@@ -47,13 +49,13 @@ export default function WalletSend({ portico }: ViewProps) {
   const send = useKept(portico, 'WalletSend', createSendStore)
   const state = useStore(send.store)
   const ids = {
-    token: useId(),
     amount: useId(),
     amountError: useId(),
     receiver: useId(),
     receiverError: useId(),
   }
   const statusId = useId()
+  const chainUnreachable = useChainUnreachable(portico)
 
   useEffect(() => {
     void accountData.balances.fetchBalances(account.address)
@@ -132,7 +134,16 @@ export default function WalletSend({ portico }: ViewProps) {
         void submit()
       }}
     >
-      {portfolio.failed && (
+      {chainUnreachable && (
+        <Unavailable
+          sentence={`Can’t reach the ${network.name} network, so nothing can be sent right now.`}
+          onRetry={() => {
+            void portico.refreshBalance({ force: true })
+            void accountData.balances.fetchBalances(account.address, { force: true })
+          }}
+        />
+      )}
+      {portfolio.failed && !chainUnreachable && (
         <p role="status" className="muted">
           Tokens are unavailable right now. You can still send {symbol}.
         </p>
@@ -142,26 +153,19 @@ export default function WalletSend({ portico }: ViewProps) {
           {problems.form}
         </p>
       )}
-      <div className="field">
-        <label htmlFor={ids.token}>Token</label>
-        <div className="row">
-          {token && <TokenIcon name={token.name} url={token.iconUrl} size={28} />}
-          <select
-            id={ids.token}
-            style={{ flex: 1 }}
-            value={token ? tokenKey(token) : ''}
-            disabled={busy}
-            onChange={(event) => send.setToken(tokens.find((t) => tokenKey(t) === event.target.value))}
-          >
-            <option value="">Select a token</option>
-            {tokens.map((t) => (
-              <option key={tokenKey(t)} value={tokenKey(t)}>
-                {t.symbol} — {formatQuantity(t)}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
+      <TokenListbox
+        label="Token"
+        options={tokens.map((t) => ({
+          key: tokenKey(t),
+          symbol: t.symbol,
+          name: t.name,
+          iconUrl: t.iconUrl,
+          detail: formatQuantity(t),
+        }))}
+        value={token ? tokenKey(token) : undefined}
+        disabled={busy}
+        onChange={(key) => send.setToken(tokens.find((t) => tokenKey(t) === key))}
+      />
       <div className="field">
         <label htmlFor={ids.amount}>Amount</label>
         <div className="row">
@@ -205,8 +209,10 @@ export default function WalletSend({ portico }: ViewProps) {
         <FieldError id={ids.receiverError} text={receiverError} />
       </div>
       <p className="muted" id={statusId} aria-live="polite" data-testid="send-message">
-        {problems.missing ??
-          (problems.amount || problems.receiver ? '' : feeText(state.quote, decimals, symbol))}
+        {chainUnreachable
+          ? ''
+          : (problems.missing ??
+            (problems.amount || problems.receiver ? '' : feeText(state.quote, decimals, symbol)))}
       </p>
       {state.failure && (
         <p role="alert" className="error send-failure">

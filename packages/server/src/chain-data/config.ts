@@ -109,6 +109,11 @@ export const ChainOptions = z.object({
    * indexing stuck (503). Longer than a slow batch of a catch-up; tests set it to 0.
    */
   indexingStuckAfterMs: z.number().int().nonnegative().default(120_000),
+  /**
+   * How long an account's balances read from the chain are answered again from memory, unless the
+   * caller forces an update or the indexer announces activity of the account; 0 reads every time.
+   */
+  balanceCacheMs: z.number().int().nonnegative().default(2_000),
   /** Memory for history pages kept until their account has new activity (history-cache.ts); 0 turns it off. */
   historyCacheMb: z.number().nonnegative().default(32),
   metadata: MetadataOptions.prefault({}),

@@ -23,6 +23,16 @@ export function liveNodeClient(chain: Chain, rpcUrl: string): PublicClient {
   }) as PublicClient
 }
 
+/**
+ * A client for reads made of many calls at once: the calls started together travel as one JSON-RPC
+ * batch (up to `batchSize` calls a request), under the same one-try timeout as `liveNodeClient`.
+ */
+export function batchingNodeClient(rpcUrl: string, batchSize: number): PublicClient {
+  return createPublicClient({
+    transport: http(rpcUrl, { timeout: NODE_TIMEOUT_MS, retryCount: 0, batch: { batchSize, wait: 0 } }),
+  }) as PublicClient
+}
+
 /** What callers (503 CHAIN_UNAVAILABLE) and the readiness check are told. */
 export const CHAIN_UNAVAILABLE_MESSAGE = 'The chain node is not answering. Please try again shortly.'
 
@@ -39,7 +49,7 @@ export class ChainUnavailableError extends Error {
 }
 
 /** Whether a node call failed for want of a node (refused, reset, timed out, an HTTP error status). */
-function nodeUnreachable(error: unknown): boolean {
+export function nodeUnreachable(error: unknown): boolean {
   return (
     error instanceof BaseError &&
     error.walk((cause) => cause instanceof HttpRequestError || cause instanceof TimeoutError) !== null

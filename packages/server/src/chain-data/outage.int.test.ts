@@ -29,6 +29,9 @@ const UNAVAILABLE = {
 }
 // The node's timeout plus room for a loaded machine; far below the 10 s the routes used to hang.
 const PROMPT_MS = NODE_TIMEOUT_MS + 1_500
+// Waiting for a few answers of the steady load, not timing them: a balance read is a database query
+// and then a read of the chain, which on a loaded machine takes a few of poll's default second.
+const LOAD_RUNNING = { timeout: 10_000, interval: 50 }
 
 let dataDir: string
 /** A node started with these again is the same chain at the same address: a restarted node. */
@@ -164,7 +167,7 @@ describeEachBackend('the services outlive their chain node', (backend) => {
 
   test('a stopped node: 503 with the reason at once, the index still answers, then 200 once it is back', async () => {
     const load = steadyLoad()
-    await expect.poll(() => load.answers.length).toBeGreaterThan(3)
+    await expect.poll(() => load.answers.length, LOAD_RUNNING).toBeGreaterThan(3)
     await node.stop()
     const down = [await balance(), await gasPrice()]
     for (const answer of down) {
@@ -188,7 +191,7 @@ describeEachBackend('the services outlive their chain node', (backend) => {
     const backAt = Date.now()
     await expect.poll(async () => (await ready()).status, { timeout: 10_000, interval: 50 }).toBe(200)
     await expect
-      .poll(() => load.answers.filter((a) => a.at > backAt && a.status === 200).length)
+      .poll(() => load.answers.filter((a) => a.at > backAt && a.status === 200).length, LOAD_RUNNING)
       .toBeGreaterThan(3)
     await load.stop()
     report('node stopped and started again', load.answers, backAt)
@@ -211,7 +214,7 @@ describeEachBackend('the services outlive their chain node', (backend) => {
 
   test('a frozen node (connections accepted, nothing answered): 503 within the timeout, 200 once it thaws', async () => {
     const load = steadyLoad()
-    await expect.poll(() => load.answers.length).toBeGreaterThan(3)
+    await expect.poll(() => load.answers.length, LOAD_RUNNING).toBeGreaterThan(3)
     process.kill(node.pid, 'SIGSTOP')
     let backAt = Number.NaN
     try {
@@ -236,7 +239,7 @@ describeEachBackend('the services outlive their chain node', (backend) => {
     }
     await expect.poll(async () => (await ready()).status, { timeout: 10_000, interval: 50 }).toBe(200)
     await expect
-      .poll(() => load.answers.filter((a) => a.at > backAt && a.status === 200).length)
+      .poll(() => load.answers.filter((a) => a.at > backAt && a.status === 200).length, LOAD_RUNNING)
       .toBeGreaterThan(3)
     await load.stop()
     report('node frozen and thawed', load.answers, backAt)

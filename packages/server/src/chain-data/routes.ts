@@ -5,7 +5,9 @@ import { HttpError } from '../http/errors.ts'
 import { projectOf } from '../http/project-guard.ts'
 import type { ZodTypeProvider } from '../http/route-schema.ts'
 import { BalancesAnswer, FungiblesAnswer, GasPriceAnswer, HistoryAnswer, NftsAnswer } from './answers.ts'
-import { balancesOf, NativeBalanceCache } from './balances.ts'
+import { watchRecentBalances } from './balance-cache.ts'
+import { balancesOf } from './balances.ts'
+import { ChainBalanceReader } from './chain-balances.ts'
 import type { ChainData } from './config.ts'
 import { fungiblePrices } from './fungibles.ts'
 import { historyPage } from './history.ts'
@@ -32,7 +34,13 @@ const WATCH_HEADER = 'portico-watch'
  */
 export const chainDataPlugin: FastifyPluginAsync<{ chain: ChainData }> = async (scope, { chain }) => {
   const app = scope.withTypeProvider<ZodTypeProvider>()
-  const nativeCache = new NativeBalanceCache()
+  const balanceReader = new ChainBalanceReader(chain.config.rpcUrl)
+  const recentBalances = await watchRecentBalances(
+    chain.database.listen,
+    chain.config.chainId,
+    chain.config.balanceCacheMs,
+  )
+  app.addHook('onClose', recentBalances.stop)
   const historyPages = await watchHistoryPages(
     chain.database.listen,
     chain.config.chainId,
@@ -58,7 +66,10 @@ export const chainDataPlugin: FastifyPluginAsync<{ chain: ChainData }> = async (
     { schema: { params: AccountParams, querystring: BalanceQuery, response: { 200: BalancesAnswer } } },
     async ({ params, query }) => {
       requireServedChain(chain, query.chainId)
-      return { balances: await balancesOf(chain, params.address, nativeCache, query.forceUpdate === 'true') }
+      const balances = await recentBalances.read(params.address, query.forceUpdate === 'true', () =>
+        balancesOf(chain, balanceReader, params.address),
+      )
+      return { balances }
     },
   )
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { MESSAGE_LIMIT, shapeSummary, toSeries, WALLET_SERIES_LIMIT } from './shape.ts'
+import { SHOWN_MESSAGE_LIMIT } from './error-text.ts'
+import { shapeSummary, toSeries, WALLET_SERIES_LIMIT } from './shape.ts'
 
 const DAYS = ['2026-11-24', '2026-11-25', '2026-11-26']
 
@@ -36,7 +37,7 @@ describe('summary shaping', () => {
     expect(series.at(-1)).toEqual({ key: 'Other', total: 7, counts: [4, 3, 0] })
   })
 
-  it('gives every daily line even without events, and the errors as text cut to length', () => {
+  it('gives every daily line even without events, and the errors as text cut to a readable length', () => {
     const at = new Date('2026-11-26T10:00:00Z')
     const summary = shapeSummary(
       {
@@ -62,7 +63,7 @@ describe('summary shaping', () => {
         at: '2026-11-26T10:00:00.000Z',
         event: 'CONNECT_ERROR',
         errorType: 'declined',
-        message: `<b>${'x'.repeat(MESSAGE_LIMIT - 3)}`,
+        message: `<b>${'x'.repeat(SHOWN_MESSAGE_LIMIT - 4)}…`,
       },
     ])
   })

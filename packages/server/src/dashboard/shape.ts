@@ -1,8 +1,9 @@
 import { AnalyticsEventName as E } from '@portico/core/shared'
+import { readableErrorText } from './error-text.ts'
 
 /** How many wallets get a line of their own; the rest are added up as "Other". */
 export const WALLET_SERIES_LIMIT = 6
-/** How much of an error message the dashboard shows: enough to recognise it, never a wall of text. */
+/** How much of an error message is read from the database; error-text.ts makes it readable and shorter. */
 export const MESSAGE_LIMIT = 300
 export const RECENT_ERRORS = 10
 
@@ -104,7 +105,7 @@ export function shapeSummary(rows: SummaryRows, days: string[]): Summary {
         at: error.at.toISOString(),
         event: error.event,
         errorType: error.errorType,
-        message: error.message.slice(0, MESSAGE_LIMIT),
+        message: readableErrorText(error.message.slice(0, MESSAGE_LIMIT)),
       })),
     },
   }

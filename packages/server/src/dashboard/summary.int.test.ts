@@ -5,6 +5,7 @@ import { createProject, type Project } from '../projects/repository.ts'
 import { buildServer } from '../server.ts'
 import { describeEachBackend, type TestDatabase } from '../test-support/backends.ts'
 import { DASHBOARD_ORIGIN, DASHBOARD_PASSWORD, testDashboard } from '../test-support/dashboard.ts'
+import { SHOWN_MESSAGE_LIMIT } from './error-text.ts'
 
 const DAY_MS = 86_400_000
 const today = () => new Date().toISOString().slice(0, 10)
@@ -130,12 +131,13 @@ describeEachBackend('dashboard summary', (backend) => {
       { event: 'CONNECT_ERROR', errorType: 'declined', n: 1 },
       { event: 'SEND_ERROR', errorType: 'WALLET_ERROR', n: 1 },
     ])
-    // Newest first, as text cut to 300 characters: the page shows it with textContent.
+    // Newest first, as text cut to a readable length: the page shows it with textContent.
     expect(body.errors.recent.map((error: { event: string }) => error.event)).toEqual([
       'SEND_ERROR',
       'CONNECT_ERROR',
     ])
-    expect(body.errors.recent[0].message).toHaveLength(300)
+    expect(body.errors.recent[0].message).toHaveLength(SHOWN_MESSAGE_LIMIT)
+    expect(body.errors.recent[0].message.endsWith('…')).toBe(true)
     expect(body.errors.recent[0].message.startsWith('<img src=x onerror=alert(1)>')).toBe(true)
   })
 

@@ -144,8 +144,9 @@ describe.skipIf(POSTGRES_BIN === undefined)('a Postgres restart under load', () 
     // can show before that: the watched account's backfill reads up to the chain's head until the
     // head follows it, so history alone no longer proves the lock was taken.
     await expect.poll(lockHolders, { timeout: 10_000 }).toBe(1)
-    // Both caches hear their channels again: projects, and the chain activity.
-    await expect.poll(listeners).toBe(2)
+    // Every cache hears its channel again: projects, and the chain activity for kept history pages and
+    // for kept balances.
+    await expect.poll(listeners).toBe(3)
 
     const last = await sendEvent()
     expect(last.status).toBe(204)

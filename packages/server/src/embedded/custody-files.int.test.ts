@@ -1,9 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
+import { sql } from 'kysely'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { openDatabase } from '../db/database.ts'
-import { pglite, type TestStore } from '../test-support/backends.ts'
+import { type Backend, pglite, postgresServer, type TestStore } from '../test-support/backends.ts'
 import { type FrameApp, startFrameApp } from '../test-support/frame-call.ts'
 import {
   addressOfShares,
@@ -21,12 +22,18 @@ import { createKeyVault } from './keys.ts'
 async function filesUnder(dir: string): Promise<Array<{ path: string; bytes: Buffer }>> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true })
   const files = entries.filter((entry) => entry.isFile())
-  return Promise.all(
+  const read = await Promise.all(
     files.map(async (entry) => {
       const path = join(entry.parentPath, entry.name)
-      return { path: relative(dir, path), bytes: await readFile(path) }
+      // A server that other databases share drops its temporary files and old log segments as it goes.
+      const bytes = await readFile(path).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return undefined
+        throw error
+      })
+      return bytes && { path: relative(dir, path), bytes }
     }),
   )
+  return read.filter((file) => file !== undefined)
 }
 
 /** Every sealed envelope (`v1.<iv>.<tag>.<body>`, base64) written anywhere in `files`. */
@@ -42,7 +49,7 @@ function envelopesIn(files: Array<{ bytes: Buffer }>): Set<string> {
 
 /**
  * What a thief of the data folder who also has MASTER_KEY and RECOVERY_KEY gets, read from the files
- * PGlite wrote — the tables' files and the write-ahead log, not rows through SQL: every envelope that
+ * the database wrote — the tables' files and the write-ahead log, not rows through SQL: every envelope that
  * opens for `userId`, as a share, and whether any two of them rebuild the key of `address`.
  */
 async function rebuildFromFiles(
@@ -68,7 +75,36 @@ async function rebuildFromFiles(
   return { shares: shares.length, rebuilt: false }
 }
 
-describe('custody in the data folder (PGlite)', () => {
+/** A database whose files the test can read: where they are, and why it cannot when it cannot. */
+interface DataFolder {
+  backend: Backend
+  skipReason: string | undefined
+  /** The folder holding every file the database writes, its write-ahead log included. */
+  dir(store: TestStore): string
+}
+
+// Postgres's files are the server's: its data directory, given by the one who started it (`.ci/run`).
+const postgresDir = process.env.TEST_DATABASE_DIR || undefined
+const FOLDERS: DataFolder[] = [
+  { backend: pglite, skipReason: undefined, dir: (store) => String(store.options.dataDir) },
+  {
+    backend: postgresServer,
+    skipReason:
+      postgresServer.skipReason ??
+      (postgresDir ? undefined : "set TEST_DATABASE_DIR to the Postgres server's data directory"),
+    dir: () => String(postgresDir),
+  },
+]
+
+describe.each(FOLDERS.map((folder) => [folder.backend.name, folder] as const))('%s', (name, folder) => {
+  const title = `custody in the data folder (${name})`
+  describe.skipIf(folder.skipReason !== undefined)(
+    folder.skipReason ? `${title} (skipped: ${folder.skipReason})` : title,
+    () => scanDataFolder(folder),
+  )
+})
+
+function scanDataFolder(folder: DataFolder): void {
   let store: TestStore
   let frame: FrameApp
   const users: Record<string, { id: string; key: FrameKey }> = {}
@@ -83,7 +119,7 @@ describe('custody in the data folder (PGlite)', () => {
     ).id
 
   beforeAll(async () => {
-    store = await pglite.createStore()
+    store = await folder.backend.createStore()
     const database = await openDatabase(store.options)
     frame = await startFrameApp(database)
 
@@ -129,6 +165,9 @@ describe('custody in the data folder (PGlite)', () => {
     expect((await rotatedSession('/key/rotation/finish', {})).statusCode).toBe(200)
     users.rotated = { id: await userId(rotated), key: next }
 
+    // Postgres writes the tables' pages to their files at a checkpoint (every few minutes); the
+    // write-ahead log has them at once. A thief's copy may be from after it.
+    if (database.kind === 'postgres') await sql`checkpoint`.execute(frame.db)
     await frame.close()
     await database.close()
   })
@@ -136,7 +175,10 @@ describe('custody in the data folder (PGlite)', () => {
     await store?.dispose()
   })
 
-  const dataFolder = () => filesUnder(String(store.options.dataDir))
+  const dataFolder = () => filesUnder(folder.dir(store))
+  // Everything but the write-ahead log (`pg_wal` in both).
+  const tableFiles = async () =>
+    (await dataFolder()).filter((file) => !file.path.split('/').includes('pg_wal'))
   const secrets = () => ({ masterKey: frame.masterKey, recoveryKey: frame.recoveryKey })
 
   test('a passkey made before the wallet: every file, the write-ahead log and every operator secret give no key', async () => {
@@ -147,7 +189,7 @@ describe('custody in the data folder (PGlite)', () => {
 
   test("a passkey added later: the tables' files no longer hold the replaced shares; the write-ahead log may", async () => {
     const { id, key } = users.later as { id: string; key: FrameKey }
-    const tables = (await dataFolder()).filter((file) => !file.path.split('/').includes('pg_wal'))
+    const tables = await tableFiles()
     expect(await rebuildFromFiles(tables, secrets(), id, key.address)).toMatchObject({ rebuilt: false })
   })
 
@@ -157,10 +199,13 @@ describe('custody in the data folder (PGlite)', () => {
     expect(found.rebuilt).toBe(false)
   })
 
-  test('the same scan rebuilds the key of a user who never made a passkey: it would find one', async () => {
+  test("the same scan rebuilds the key of a user who never made a passkey, from the tables' files alone: it would find one", async () => {
     const { id, key } = users.operator as { id: string; key: FrameKey }
     const found = await rebuildFromFiles(await dataFolder(), secrets(), id, key.address)
     expect(found.rebuilt).toBe(true)
+    expect(await rebuildFromFiles(await tableFiles(), secrets(), id, key.address)).toMatchObject({
+      rebuilt: true,
+    })
     expect(privateKeyToAccount(key.privateKey).address).toBe(key.address)
   })
-})
+}

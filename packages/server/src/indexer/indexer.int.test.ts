@@ -230,7 +230,7 @@ describeEachBackend('indexer', (backend) => {
         await involvedHashes(chain.client, chain.deployment.firstBlock, other),
       )
       expect((await indexedCounts(database.db)).logs).toBe(await chainLogCount())
-      // The kept balances were reversed with the orphaned transfer.
+      // The balances are the chain's again once the orphaned transfer is gone.
       await expectBalancesMatchChain(get, other)
       const head = await chain.client.getBlock()
       expect(await readCursor(database.db, chain.deployment.chainId)).toEqual({

@@ -2,7 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Tables } from '../db/tables.ts'
 import { ACTIVITY_CHANNEL, announcements } from './announce.ts'
 import type { DecodedBlocks, FetchedBlock } from './decode.ts'
-import { accountActivity, addBalances, balanceDeltas } from './derived.ts'
+import { accountActivity } from './derived.ts'
 import type { NftMetadata, TokenMetadata } from './metadata.ts'
 
 export interface Cursor {
@@ -119,8 +119,7 @@ async function insertChunks<T extends InsertTable>(
 
 /**
  * Stores a step's rows; a row already there (written by the head and a backfill alike, or by a
- * step run twice) is skipped. ERC-20 balances move by the events actually inserted, so each
- * transfer counts once for both its sides whoever found it first.
+ * step run twice) is skipped.
  */
 export async function insertRows(trx: Transaction<Tables>, chainId: number, rows: Rows): Promise<void> {
   await insertChunks(
@@ -128,16 +127,11 @@ export async function insertRows(trx: Transaction<Tables>, chainId: number, rows
     'chain_transactions',
     rows.decoded.transactions.map((row) => ({ ...row, chain_id: chainId })),
   )
-  const events = rows.decoded.events.map((row) => ({ ...row, chain_id: chainId }))
-  for (let start = 0; start < events.length; start += ROWS_PER_INSERT) {
-    const inserted = await trx
-      .insertInto('chain_events')
-      .values(events.slice(start, start + ROWS_PER_INSERT))
-      .onConflict((conflict) => conflict.doNothing())
-      .returning(['kind', 'contract', 'from_address', 'to_address', sql<string>`amount::text`.as('amount')])
-      .execute()
-    await addBalances(trx, chainId, balanceDeltas(inserted))
-  }
+  await insertChunks(
+    trx,
+    'chain_events',
+    rows.decoded.events.map((row) => ({ ...row, chain_id: chainId })),
+  )
   await insertChunks(
     trx,
     'chain_tokens',
@@ -206,14 +200,6 @@ export async function rollbackTo(
 ): Promise<void> {
   const above = ancestor?.number ?? -1
   await db.transaction().execute(async (trx) => {
-    const orphaned = await trx
-      .selectFrom('chain_events')
-      .select(['kind', 'contract', 'from_address', 'to_address', 'amount'])
-      .where('chain_id', '=', chainId)
-      .where('block_number', '>', above)
-      .where('kind', '=', 'erc20')
-      .execute()
-    await addBalances(trx, chainId, balanceDeltas(orphaned, -1n))
     await trx
       .deleteFrom('chain_events')
       .where('chain_id', '=', chainId)

@@ -39,7 +39,6 @@ export interface ChainTables {
     tx_hash: string
   }
   /** Signed: the zero address goes negative with every mint. */
-  chain_balances: { chain_id: number; holder: string; contract: string; balance: string }
   chain_tokens: {
     chain_id: number
     address: string

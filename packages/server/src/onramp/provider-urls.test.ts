@@ -5,6 +5,7 @@ import {
   coinbaseNetworkOf,
   meldCheckoutUrl,
   meldCurrencyCode,
+  networkName,
 } from './provider-urls.ts'
 
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -54,6 +55,13 @@ describe('Coinbase Onramp URL', () => {
     const local = paramsOf(coinbaseCheckoutUrl('cdp-app-1', input(31337)))
     expect(local.defaultNetwork).toBe('ethereum')
     expect(JSON.parse(local.destinationWallets ?? '')[0].blockchains).toEqual(['ethereum'])
+  })
+
+  it('names a network by its name, never its CAIP id', () => {
+    expect(networkName('eip155:8453')).toBe('Base')
+    expect(networkName('eip155:31337')).toBe('Anvil')
+    expect(networkName('eip155:56')).toBe('Chain 56')
+    expect(networkName('solana:mainnet')).toBe('solana:mainnet')
   })
 })
 

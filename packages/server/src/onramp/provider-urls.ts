@@ -20,9 +20,20 @@ export function coinbaseNetworkOf(chainId: number): string {
   return COINBASE_NETWORKS.get(chainId)?.name ?? 'ethereum'
 }
 
-/** A chain's display name when it is a well-known one. */
-export const knownChainName = (chainId: number): string | undefined =>
-  COINBASE_NETWORKS.get(chainId)?.displayName
+/** The development chain's id, which Anvil (the dev stack's node) runs as. */
+const DEV_CHAIN_ID = 31337
+
+/** A chain's display name as a person reads it (`Base`, `Anvil`), never its CAIP id. */
+export function chainName(chainId: number): string {
+  if (chainId === DEV_CHAIN_ID) return 'Anvil'
+  return COINBASE_NETWORKS.get(chainId)?.displayName ?? `Chain ${chainId}`
+}
+
+/** `eip155:8453` → `Base`; a network that is not a CAIP-2 id of an EVM chain shows as it is. */
+export function networkName(caipNetworkId: string): string {
+  const match = /^eip155:(\d+)$/.exec(caipNetworkId)
+  return match ? chainName(Number(match[1])) : caipNetworkId
+}
 
 export interface CheckoutInput {
   /** The buyer's wallet (0x…). */

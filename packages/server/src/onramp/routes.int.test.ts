@@ -72,7 +72,7 @@ describeEachBackend('on-ramp routes', (backend) => {
           name: 'Ether',
           symbol: 'ETH',
           networks: [
-            { name: 'eip155:31337', display_name: 'Chain 31337', chain_id: '31337', contract_address: '' },
+            { name: 'eip155:31337', display_name: 'Anvil', chain_id: '31337', contract_address: '' },
           ],
         },
       ],

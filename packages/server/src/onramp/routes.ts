@@ -31,7 +31,7 @@ import {
 import type { OnrampOptions } from './config.ts'
 import { parseFiatAmount } from './money.ts'
 import type { SandboxPayer } from './payer.ts'
-import { knownChainName } from './provider-urls.ts'
+import { chainName } from './provider-urls.ts'
 import { makeQuotes, nativeOffer, offeredProviders, requireOffered } from './quotes.ts'
 import { findPurchase, purchasesOf } from './repository.ts'
 import { settle } from './sandbox.ts'
@@ -116,7 +116,7 @@ export const onrampPlugin =
                 networks: [
                   {
                     name: chain.caipNetworkId,
-                    display_name: knownChainName(chainId) ?? `Chain ${chainId}`,
+                    display_name: chainName(chainId),
                     chain_id: String(chainId),
                     // The native token has no contract.
                     contract_address: '',

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { FastifyReply } from 'fastify'
 import { formatCents, formatUnitsDown } from './money.ts'
+import { networkName } from './provider-urls.ts'
 import { QUOTE_TTL_MS } from './quotes.ts'
 import type { Purchase } from './repository.ts'
 
@@ -70,7 +71,7 @@ export function checkoutPage(reply: FastifyReply, purchase: Purchase, session: s
     ['Provider fee', paid(purchase, purchase.providerFeeCents)],
     ['Network fee', paid(purchase, purchase.networkFeeCents)],
     ['You get', bought(purchase)],
-    ['Network', purchase.network],
+    ['Network', networkName(purchase.network)],
     ['To', shortAddress(purchase.address)],
   ]
   const list = details.map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`)

@@ -42,7 +42,7 @@ const ProcessEnvironment = z.object({
 })
 
 /** Every variable portico-server reads: the core ones and each module's settings. */
-const AllSettings = z.object({
+export const productionSettings = z.object({
   ...CoreEnvironment.shape,
   ...Object.assign({}, ...serverModules.map((module) => module.settings?.shape)),
   ...ProcessEnvironment.shape,
@@ -58,7 +58,7 @@ export function readProductionConfig(env: Environment): ConfigResult {
   const given = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   )
-  const parsed = AllSettings.safeParse(given)
+  const parsed = productionSettings.safeParse(given)
   const problems = parsed.success
     ? []
     : parsed.error.issues.map((issue) => `${String(issue.path[0])} ${issue.message}`)

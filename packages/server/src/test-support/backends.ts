@@ -77,7 +77,10 @@ function postgres(adminUrl: string | undefined): Backend {
   }
 }
 
-const BACKENDS: Backend[] = [pglite, postgres(process.env.TEST_DATABASE_URL || undefined)]
+/** The Postgres server TEST_DATABASE_URL points at, when it is set. */
+export const postgresServer: Backend = postgres(process.env.TEST_DATABASE_URL || undefined)
+
+const BACKENDS: Backend[] = [pglite, postgresServer]
 
 /**
  * Declares a suite once per backend. A backend that is not configured still shows up, with all

@@ -46,7 +46,7 @@ export function AccountHeader({ portico }: ViewProps) {
       <div className="portfolio" role="group" aria-label="Portfolio value">
         {hasPortfolio
           ? formatFiat(totalValue(visibleBalances(portfolio.balances)))
-          : portfolio.loading
+          : portfolio.loading && !chainUnreachable
             ? 'Loading…'
             : '—'}
       </div>

@@ -1,6 +1,14 @@
-import type { IdentitiesSnapshot, Transaction } from '@portico/core'
-import { activityRow, counterpartyOf, monthGroups, nameOf, withPurchases } from '@portico/core/internal'
-import { useEffect, useRef } from 'react'
+import type { IdentitiesSnapshot, Portico, Transaction } from '@portico/core'
+import {
+  type ApprovalShown,
+  activityRow,
+  counterpartyOf,
+  monthGroups,
+  nameOf,
+  readApproval,
+  withPurchases,
+} from '@portico/core/internal'
+import { useEffect, useRef, useState } from 'react'
 import { CheckIcon } from '../../components/icon.tsx'
 import { ArrowDownIcon, ArrowUpIcon, SwapIcon } from '../../components/icons.tsx'
 import { Loading } from '../../components/Loading.tsx'
@@ -68,7 +76,12 @@ export function ActivityTab({ portico }: ViewProps) {
           <h3 className="group-title">{group.title}</h3>
           <ul className="list">
             {group.transactions.map((transaction) => (
-              <ActivityItem key={transaction.id} transaction={transaction} identities={identities} />
+              <ActivityItem
+                key={transaction.id}
+                portico={portico}
+                transaction={transaction}
+                identities={identities}
+              />
             ))}
           </ul>
         </section>
@@ -107,14 +120,43 @@ function OperationIcon({ type }: { type: string }) {
 const OUT_TYPES = new Set(['send', 'withdraw', 'burn', 'repay'])
 const IN_TYPES = new Set(['receive', 'deposit', 'mint', 'claim', 'borrow', 'buy'])
 
+/** An approval's token and spender, read from its receipt; nothing for any other row. */
+function useApproval(portico: Portico, transaction: Transaction): ApprovalShown | undefined {
+  const [approval, setApproval] = useState<ApprovalShown>()
+  const accountData = useAccountData(portico)
+  const { operationType, status } = transaction.metadata
+  const { hash } = transaction
+  const owner = portico.account.getState().address
+  useEffect(() => {
+    if (operationType !== 'approve' || status !== 'confirmed' || !hash || !owner) return
+    let current = true
+    const symbolOf = (token: string) =>
+      accountData.balances.store
+        .getState()
+        .balances.find((balance) => balance.address?.toLowerCase().endsWith(token.toLowerCase()))?.symbol
+    void readApproval(
+      portico.wagmiConfig,
+      { chainId: portico.network.id, hash: hash as `0x${string}`, owner },
+      symbolOf,
+    ).then((found) => current && setApproval(found))
+    return () => {
+      current = false
+    }
+  }, [portico, accountData, operationType, status, hash, owner])
+  return approval
+}
+
 function ActivityItem({
+  portico,
   transaction,
   identities,
 }: {
+  portico: Portico
   transaction: Transaction
   identities: IdentitiesSnapshot
 }) {
-  const row = activityRow(transaction, (address) => nameOf(identities, address))
+  const approval = useApproval(portico, transaction)
+  const row = activityRow(transaction, (address) => nameOf(identities, address), approval)
   const minedAt = new Date(transaction.metadata.minedAt)
   const { transfers } = transaction
   const symbolFor = (url: string) =>

@@ -55,8 +55,10 @@ export function EmbeddedAccount({ portico }: ViewProps) {
   const other = type === 'eoa' ? 'smartAccount' : 'eoa'
   // One list of what the user can do with the wallet, security first. Both e-mail steps send a code
   // to the user's address: a social login without one has neither.
-  // Only a new key makes shares issued before worthless; the frame rotates a smart account's key.
-  const rotatable = user?.rotationAdvised === true && type === 'smartAccount'
+  // Only a new key makes shares issued before worthless. The frame rotates a smart account's key, or,
+  // where the chain has no smart accounts, moves the EOA's assets to a new address.
+  const eoaOnly = user !== undefined && !user.accounts.some((entry) => entry.type === 'smartAccount')
+  const rotatable = user?.rotationAdvised === true && (type === 'smartAccount' || eoaOnly)
   const settings: { label: string; view: View }[] = [
     ...(rotatable ? [{ label: 'Make recovery yours alone', view: 'RotateKey' as const }] : []),
     ...(user?.recovery === 'operator'
@@ -113,7 +115,7 @@ export function EmbeddedAccount({ portico }: ViewProps) {
       {user?.rotationAdvised && (
         <p className="muted" data-testid="rotation-advice">
           Recovery shares issued before stay valid until your wallet moves to a new key
-          {type === 'smartAccount' ? '.' : ': switch to your smart account to move it.'}
+          {rotatable ? '.' : ': switch to your smart account to move it.'}
         </p>
       )}
       {settings.length > 0 && (

@@ -1,9 +1,13 @@
 import { useState } from 'react'
+import { lazyPart, useLazyPart } from '../lazy-part.ts'
 import type { ViewProps } from '../types.ts'
 import { openSocialPopup } from './popup.ts'
 import { type OfferedSocial, SOCIAL_LABEL } from './providers.ts'
-import { SocialIcon } from './SocialIcon.tsx'
 import './social-css.ts'
+
+// The providers' marks are the heaviest part of Connect: they follow its first paint, which the
+// buttons' names already make usable.
+const marks = lazyPart(() => import('./SocialIcon.tsx'))
 
 /** Icons of the row beside "more" when they do not all fit in the modal's width. */
 const ROW_SLOTS = 5
@@ -15,6 +19,7 @@ const ROW_SLOTS = 5
  */
 export function SocialButtons({ portico, providers }: ViewProps & { providers: OfferedSocial[] }) {
   const [expanded, setExpanded] = useState(false)
+  const SocialIcon = useLazyPart(marks, providers.length > 0)?.SocialIcon ?? MarkPlaceholder
   const [first, ...others] = providers
   if (!first) return null
   const folded = !expanded && others.length > ROW_SLOTS
@@ -71,4 +76,9 @@ export function SocialButtons({ portico, providers }: ViewProps & { providers: O
       )}
     </div>
   )
+}
+
+/** The mark's room while its code is on its way, so the buttons do not move when it lands. */
+function MarkPlaceholder(_mark: { provider: OfferedSocial }) {
+  return <span className="icon" style={{ width: 20, height: 20 }} aria-hidden="true" />
 }

@@ -3,7 +3,7 @@ import type { SwapDone } from '@portico/core/internal'
 import { DoneActions, DoneDetails, DoneState } from '../../components/DoneState.tsx'
 import { TransactionLink } from '../../components/TransactionLink.tsx'
 
-/** The done state of a swap: what was paid, the least that arrives, the transaction, the ways on. */
+/** The done state of a swap: what was paid, what arrived, the transaction, the ways on. */
 export function SwapDoneView({
   portico,
   done,
@@ -18,7 +18,7 @@ export function SwapDoneView({
       <DoneDetails
         amount={done.paid}
         details={[
-          { label: 'Received at least', value: done.receivedAtLeast },
+          { label: done.exact ? 'Received' : 'Received at least', value: done.received },
           { label: 'Transaction', value: <TransactionLink portico={portico} hash={done.hash} /> },
         ]}
       />

@@ -4,6 +4,21 @@ import { el, table } from './dom.ts'
 
 /** Line colours on the modal's dark card, the accent first; each keeps 3:1 against #191a1a. */
 const COLOURS = ['#3396ff', '#47c78a', '#f0b429', '#f2555a', '#a78bfa', '#2dd4bf', '#f472b6', '#9a9e9e']
+
+/**
+ * Lines that carry the same numbers lie on top of each other: each is drawn thinner, with its own
+ * dash and smaller points than the one before, so every one still shows around the next, and the
+ * legend's marker repeats the dash. Colour alone would not tell them apart, to many eyes.
+ */
+const STYLES: { width: number; dash: number[]; marker: string; point: number }[] = [
+  { width: 5, dash: [], marker: 'solid', point: 11 },
+  { width: 3, dash: [10, 5], marker: 'dashed', point: 8 },
+  { width: 2, dash: [2, 4], marker: 'dotted', point: 5 },
+  { width: 1.5, dash: [14, 4, 3, 4], marker: 'double', point: 3 },
+]
+const styleOf = (index: number) => STYLES[index % STYLES.length] as (typeof STYLES)[number]
+/** The narrowest chart: a 320-px phone's card, so the page never scrolls sideways. */
+const MIN_WIDTH = 200
 const AXIS = {
   stroke: '#9a9e9e',
   grid: { stroke: 'rgba(255,255,255,0.08)' },
@@ -41,7 +56,7 @@ export function dayChart(title: string, days: string[], lines: Series[]): HTMLEl
 }
 
 function draw(target: HTMLElement, days: string[], lines: Series[]) {
-  const width = () => Math.max(280, target.clientWidth)
+  const width = () => Math.max(MIN_WIDTH, target.clientWidth)
   const plot = new uPlot(
     {
       width: width(),
@@ -55,7 +70,11 @@ function draw(target: HTMLElement, days: string[], lines: Series[]) {
         { ...AXIS, values: (_u, ticks) => ticks.map((tick) => (Number.isInteger(tick) ? String(tick) : '')) },
       ],
       // The legend names the lines; the numbers are in the table, not in a hover readout.
-      legend: { show: true, live: false },
+      legend: {
+        show: true,
+        live: false,
+        markers: { width: 3, dash: (_u, index) => styleOf(index - 1).marker },
+      },
       cursor: { drag: { x: false, y: false } },
       series: [
         {
@@ -66,8 +85,9 @@ function draw(target: HTMLElement, days: string[], lines: Series[]) {
         ...lines.map((line, index) => ({
           label: line.key,
           stroke: COLOURS[index % COLOURS.length],
-          width: 2,
-          points: { show: true, size: 6 },
+          width: styleOf(index).width,
+          dash: styleOf(index).dash,
+          points: { show: true, size: styleOf(index).point },
         })),
       ],
     },

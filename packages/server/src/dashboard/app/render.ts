@@ -52,10 +52,12 @@ function funnel({ funnel: counts }: SummaryAnswer): HTMLElement {
     'funnel',
     'Connect funnel',
     bars,
-    table(
-      'Connect funnel: each step and its share of the step before',
-      ['Step', 'Count', 'Of previous step'],
-      steps.map(([label, n, previous], index) => [label, n, index === 0 ? '—' : share(n, previous)]),
+    scrolling(
+      table(
+        'Connect funnel: each step and its share of the step before',
+        ['Step', 'Count', 'Of previous step'],
+        steps.map(([label, n, previous], index) => [label, n, index === 0 ? '—' : share(n, previous)]),
+      ),
     ),
   )
 }
@@ -88,14 +90,14 @@ function errors({ errors: found }: SummaryAnswer): HTMLElement {
   return section(
     'errors',
     'Errors',
-    table(
-      'Errors by type',
-      ['Event', 'Type', 'Count'],
-      found.byType.map((row) => [row.event, row.errorType, row.n]),
+    scrolling(
+      table(
+        'Errors by type',
+        ['Event', 'Type', 'Count'],
+        found.byType.map((row) => [row.event, row.errorType, row.n]),
+      ),
     ),
-    el(
-      'div',
-      { class: 'table-scroll' },
+    scrolling(
       table(
         `Last ${found.recent.length} error messages`,
         ['Time (UTC)', 'Event', 'Type', 'Message'],
@@ -109,3 +111,6 @@ function errors({ errors: found }: SummaryAnswer): HTMLElement {
     ),
   )
 }
+
+/** A table wider than a phone's card scrolls inside it, never the page. */
+const scrolling = (content: HTMLTableElement) => el('div', { class: 'table-scroll' }, content)

@@ -25,7 +25,9 @@ import * as dashboardLoginFailures from './0023_dashboard_login_failures.ts'
 import * as tokenTrust from './0024_token_trust.ts'
 import * as frameBoundLogins from './0025_frame_bound_logins.ts'
 import * as keyRotation from './0026_key_rotation.ts'
-import * as watchedAddresses from './0027_watched_addresses.ts'
+import * as erc20ContractsByAccount from './0027_erc20_contracts_by_account.ts'
+import * as watchedAddresses from './0028_watched_addresses.ts'
+import * as dropChainBalances from './0029_drop_chain_balances.ts'
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Listed in code rather
@@ -58,5 +60,7 @@ export const migrations: Record<string, Migration> = {
   '0024_token_trust': tokenTrust,
   '0025_frame_bound_logins': frameBoundLogins,
   '0026_key_rotation': keyRotation,
-  '0027_watched_addresses': watchedAddresses,
+  '0027_erc20_contracts_by_account': erc20ContractsByAccount,
+  '0028_watched_addresses': watchedAddresses,
+  '0029_drop_chain_balances': dropChainBalances,
 }
