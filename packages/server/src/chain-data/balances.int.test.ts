@@ -24,6 +24,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { z } from 'zod'
 import type { Database } from '../db/database.ts'
+import { BackfillWorker } from '../indexer/backfill.ts'
 import { ChainIndexer } from '../indexer/indexer.ts'
 import { createProject } from '../projects/repository.ts'
 import { buildServer } from '../server.ts'
@@ -140,15 +141,22 @@ describeEachBackend('balances read from the chain', (backend) => {
   beforeAll(async () => {
     testDb = await backend.open()
     database = testDb.database
+    // The holder is watched (as a dapp's first request would make it) from the start block on: its
+    // past from there is backfilled, the rest is the head's.
     indexer = new ChainIndexer({
       database,
       client,
       chainId: CHAIN_ID,
       startBlock,
+      watchAccounts: [holder],
+      refreshWatchMs: 0,
       pollIntervalMs: 50,
       log: () => {},
     })
     await indexer.catchUp()
+    const backfill = new BackfillWorker({ database, client, chainId: CHAIN_ID, retryMs: 0, log: () => {} })
+    await backfill.drain()
+    await backfill.stop()
   })
   afterAll(async () => {
     await indexer?.stop()
