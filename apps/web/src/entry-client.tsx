@@ -35,7 +35,7 @@ const portico = createPortico({
   },
   isMobile: /Mobi|Android/i.test(navigator.userAgent),
   // Only the account modal shows these, and the server renders it closed: no hydration mismatch.
-  features: { ...connect.features, ...hiddenFeaturesOf(location.search) },
+  features: { ...connect.features, pay: true, ...hiddenFeaturesOf(location.search) },
   defaultAccountTypes: accountTypesOf(location.search),
   themeMode: themeModeOf(location.search),
   siwx: pageSiwx(config, state.signIn ?? 'off'),

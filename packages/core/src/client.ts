@@ -22,6 +22,7 @@ import { createExplorer } from './explorer/explorer.ts'
 import { createNames } from './names/names.ts'
 import { pageChain, toCaipNetwork } from './network.ts'
 import { type ResolvedOptions, resolveOptions } from './options.ts'
+import { createPayController } from './pay/controller.ts'
 import type { CreatePorticoParameters, Portico } from './portico.ts'
 import { lazyServicesClient } from './services.ts'
 import { createSiwxFlow } from './siwx/flow.ts'
@@ -166,6 +167,14 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
     }
   }
 
+  const pay = createPayController({
+    enabled: options.features.pay,
+    caipNetworkId: network.caipNetworkId,
+    modal,
+    router,
+    account,
+  })
+
   async function switchToNetwork() {
     await switchChain(wagmiConfig, { chainId: chain.id })
   }
@@ -177,6 +186,7 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
     unsubscribers.push(followWagmiConnection(wagmiConfig, connection, { onSynced: refreshConnectors }))
     unsubscribers.push(balance.watch())
     unsubscribers.push(names.watch())
+    unsubscribers.push(pay.watch())
     refreshConnectors()
     void hydration.onMount()
     void balance.refresh()
@@ -229,6 +239,9 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
     disconnect,
     switchToNetwork,
     refreshBalance: balance.refresh,
+    openPay: pay.openPay,
+    payment: pay.store,
+    paymentMined: pay.paid,
     mount,
   }
 }

@@ -69,6 +69,9 @@ export {
   orderWalletFeatures,
   type WalletFeature,
 } from './orders.ts'
+export type { PaymentSnapshot } from './pay/controller.ts'
+export type { PayRequest } from './pay/request.ts'
+export { paymentToken, readPaymentBalance } from './pay/token.ts'
 export { readableError } from './readable-error.ts'
 export { StorageKey, safeLocalStorage } from './storage.ts'
 export type { Store } from './store.ts'

@@ -17,6 +17,7 @@ export const VIEWS = [
   'RegisterAccountNameSuccess',
   'ApproveTransaction',
   'SIWXSignMessage',
+  'Pay',
 ] as const
 
 /** Panels of the account modal that need their own title and Back (AppKit names them the same). */
