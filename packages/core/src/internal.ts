@@ -2,7 +2,13 @@
 // built from. Not for dapps: these names change with the modal. internal.test.ts lists the runtime
 // names.
 
-export { type ApprovalShown, activityRow, counterpartyOf, monthGroups } from './account/activity.ts'
+export {
+  type ApprovalShown,
+  activityRow,
+  counterpartyOf,
+  monthGroups,
+  nativeHistoryNotice,
+} from './account/activity.ts'
 export { readApproval } from './account/approval.ts'
 export type { ServicesClient } from './account/http-client.ts'
 export {
