@@ -32,8 +32,11 @@ const userSchema = z.object({
   smartAccount: z.optional(z.nullable(address)),
 })
 
-/** The providers the services log in with by OAuth in a popup (Farcaster has its own two messages). */
-const POPUP_SOCIAL_PROVIDERS = ['google', 'x', 'discord', 'github', 'apple', 'facebook'] as const
+/**
+ * The providers the services log in with in a popup: by OAuth, and Telegram's Login Widget
+ * (Farcaster has its own two messages).
+ */
+const POPUP_SOCIAL_PROVIDERS = ['google', 'x', 'discord', 'github', 'apple', 'facebook', 'telegram'] as const
 
 /** Request payload and success payload of every message this frame answers. */
 export const MESSAGES = {
