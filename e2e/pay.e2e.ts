@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core'
-import { createPublicClient, formatEther, http, parseEther } from 'viem'
+import { createPublicClient, formatEther, getAddress, http, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, inject, it } from 'vitest'
 import { expectAccessibleModal } from './axe.ts'
@@ -39,7 +39,7 @@ describe('Pay', () => {
     await expect
       .poll(() => dialog(page).getByText('0.01 ETH', { exact: true }).count(), { timeout: 10_000 })
       .toBe(1)
-    expect(await dialog(page).getByRole('definition').first().getAttribute('title')).toBe(SHOP)
+    expect(await dialog(page).getByRole('definition').first().getAttribute('title')).toBe(getAddress(SHOP))
     await expect
       .poll(() => dialog(page).getByRole('alert').textContent(), { timeout: 10_000 })
       .toBe('Not enough ETH to pay 0.01 ETH.')
