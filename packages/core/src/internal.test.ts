@@ -50,6 +50,7 @@ describe('@portico/core/internal exports', () => {
       'monogram',
       'monthGroups',
       'nameOf',
+      'nativeHistoryNotice',
       'openCheckout',
       'opensOnPhone',
       'orderConnectMethods',
