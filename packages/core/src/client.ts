@@ -22,7 +22,7 @@ import { createExplorer } from './explorer/explorer.ts'
 import { createNames } from './names/names.ts'
 import { pageChain, toCaipNetwork } from './network.ts'
 import { type ResolvedOptions, resolveOptions } from './options.ts'
-import { createPayController } from './pay/controller.ts'
+import type { PayController, PaymentSnapshot } from './pay/controller.ts'
 import type { CreatePorticoParameters, Portico } from './portico.ts'
 import { lazyServicesClient } from './services.ts'
 import { createSiwxFlow } from './siwx/flow.ts'
@@ -167,13 +167,24 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
     }
   }
 
-  const pay = createPayController({
-    enabled: options.features.pay,
-    caipNetworkId: network.caipNetworkId,
-    modal,
-    router,
-    account,
-  })
+  // Payments' code loads on the first openPay: most pages never take one.
+  const payment = createStore<PaymentSnapshot>({ request: undefined, hash: undefined })
+  let payController: Promise<PayController> | undefined
+  const pay = () => {
+    payController ??= import('./pay/controller.ts').then(({ createPayController }) => {
+      const controller = createPayController({
+        store: payment,
+        enabled: options.features.pay,
+        caipNetworkId: network.caipNetworkId,
+        modal,
+        router,
+        account,
+      })
+      controller.watch()
+      return controller
+    })
+    return payController
+  }
 
   async function switchToNetwork() {
     await switchChain(wagmiConfig, { chainId: chain.id })
@@ -186,7 +197,6 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
     unsubscribers.push(followWagmiConnection(wagmiConfig, connection, { onSynced: refreshConnectors }))
     unsubscribers.push(balance.watch())
     unsubscribers.push(names.watch())
-    unsubscribers.push(pay.watch())
     refreshConnectors()
     void hydration.onMount()
     void balance.refresh()
@@ -239,9 +249,9 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
     disconnect,
     switchToNetwork,
     refreshBalance: balance.refresh,
-    openPay: pay.openPay,
-    payment: pay.store,
-    paymentMined: pay.paid,
+    openPay: async (payOptions) => (await pay()).openPay(payOptions),
+    payment,
+    paymentMined: (hash) => void pay().then((controller) => controller.paid(hash)),
     mount,
   }
 }

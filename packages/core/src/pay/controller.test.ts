@@ -4,7 +4,7 @@ import { createStore } from '../store.ts'
 import type { AccountSnapshot } from '../stores/account.ts'
 import { createModal } from '../stores/modal.ts'
 import { createRouter } from '../stores/router.ts'
-import { createPayController } from './controller.ts'
+import { createPayController, type PaymentSnapshot } from './controller.ts'
 import { type PayOptions, PayText } from './request.ts'
 
 const NETWORK = 'eip155:31337'
@@ -23,8 +23,17 @@ function setUp({ connected, enabled = true }: { connected: boolean; enabled?: bo
   const account = createStore({ isConnected: connected } as AccountSnapshot)
   const router = createRouter('Connect')
   const modal = createModal({ router, isConnected: () => account.getState().isConnected })
-  const pay = createPayController({ enabled, caipNetworkId: NETWORK, modal, router, account })
-  pay.watch()
+  const payment = createStore<PaymentSnapshot>({ request: undefined, hash: undefined })
+  const controller = createPayController({
+    store: payment,
+    enabled,
+    caipNetworkId: NETWORK,
+    modal,
+    router,
+    account,
+  })
+  controller.watch()
+  const pay = { ...controller, store: payment }
   const settled = (promise: Promise<unknown>) => {
     const state = { value: undefined as unknown }
     void promise.then((value) => {

@@ -4,7 +4,7 @@
  * request from `store` and reports the mined hash through `paid`.
  */
 import { PorticoError } from '../errors.ts'
-import { createStore, type Store } from '../store.ts'
+import type { Store } from '../store.ts'
 import type { AccountSnapshot } from '../stores/account.ts'
 import type { Modal } from '../stores/modal.ts'
 import type { Router } from '../stores/router.ts'
@@ -18,7 +18,6 @@ export interface PaymentSnapshot {
 }
 
 export interface PayController {
-  store: Store<PaymentSnapshot>
   openPay(options: PayOptions): Promise<PayResult>
   /** The Pay view's payment was mined. */
   paid(hash: `0x${string}`): void
@@ -27,6 +26,8 @@ export interface PayController {
 }
 
 interface PayParameters {
+  /** Where the Pay view reads the payment; made by the caller so the view needs none of this code. */
+  store: Store<PaymentSnapshot>
   enabled: boolean
   caipNetworkId: string
   modal: Modal
@@ -35,13 +36,13 @@ interface PayParameters {
 }
 
 export function createPayController({
+  store,
   enabled,
   caipNetworkId,
   modal,
   router,
   account,
 }: PayParameters): PayController {
-  const store = createStore<PaymentSnapshot>({ request: undefined, hash: undefined })
   let settle: ((result: PayResult) => void) | undefined
   // Whether the visitor has seen the Pay view of this payment: closing before that (Connect's own
   // close after a wallet connects) leads on to the payment, closing after it leaves the payment.
@@ -54,7 +55,6 @@ export function createPayController({
   }
 
   return {
-    store,
     openPay(options) {
       if (!enabled) return Promise.reject(new PorticoError(PayText.OFF))
       let request: PayRequest
