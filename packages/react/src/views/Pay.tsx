@@ -4,6 +4,7 @@ import { DoneDetails, DoneState } from '../components/DoneState.tsx'
 import { TransactionLink } from '../components/TransactionLink.tsx'
 import { useStore } from '../hooks.ts'
 import { PayForm } from './pay/PayForm.tsx'
+import { PaySummary } from './pay/PaySummary.tsx'
 import type { ViewProps } from './types.ts'
 
 /**
@@ -33,27 +34,6 @@ export default function Pay({ portico }: ViewProps) {
     )
   }
   return <PayForm portico={portico} request={request} from={account.address as `0x${string}`} />
-}
-
-/** What is asked: the amount in large type, and who receives it. */
-export function PaySummary({ request }: { request: PayRequest }) {
-  return (
-    <DoneDetails
-      amount={`${request.amount} ${request.symbol}`}
-      details={[
-        { label: 'To', value: shortenAddress(request.recipient), title: request.recipient },
-        ...(request.contract
-          ? [
-              {
-                label: 'Token',
-                value: `${request.name} · ${shortenAddress(request.contract)}`,
-                title: request.contract,
-              },
-            ]
-          : []),
-      ]}
-    />
-  )
 }
 
 function PayDone({ portico, request, hash }: ViewProps & { request: PayRequest; hash: `0x${string}` }) {

@@ -19,8 +19,8 @@ import { formatQuantity } from '../account/TokensTab.tsx'
 import { useAccountData } from '../account/use-account-data.ts'
 import { useKept } from '../kept.ts'
 import '../send/send-css.ts'
-import { PaySummary } from '../Pay.tsx'
 import { useSendQuote } from '../send/use-send-quote.ts'
+import { PaySummary } from './PaySummary.tsx'
 
 interface PayFormProps {
   portico: Portico
