@@ -5,22 +5,29 @@
  * amount the token's decimals can hold.
  */
 import { getAddress, isAddress, parseUnits } from 'viem'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { PorticoError } from '../errors.ts'
 import { isDecimalAmount } from '../validators.ts'
 
-const address = z.string().refine((value) => isAddress(value, { strict: false }), 'not an address')
+// zod/mini, as the rest of the page's code: the full library would put its own core in the page's
+// first download, though payments load later.
+const address = z.string().check(z.refine((value) => isAddress(value, { strict: false }), 'not an address'))
 
 const payOptionsSchema = z.object({
   recipient: address,
-  amount: z.union([z.number().positive().finite(), z.string().trim().min(1)]),
+  amount: z.union([
+    z.number().check(z.positive(), z.refine(Number.isFinite)),
+    z.string().check(z.trim(), z.minLength(1)),
+  ]),
   paymentAsset: z.object({
-    network: z.string().regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'a CAIP-2 id such as eip155:8453'),
+    network: z
+      .string()
+      .check(z.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'a CAIP-2 id such as eip155:8453')),
     asset: z.union([z.literal('native'), address]),
     metadata: z.object({
-      name: z.string().trim().min(1).max(64),
-      symbol: z.string().trim().min(1).max(16),
-      decimals: z.number().int().min(0).max(36),
+      name: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
+      symbol: z.string().check(z.trim(), z.minLength(1), z.maxLength(16)),
+      decimals: z.number().check(z.int(), z.minimum(0), z.maximum(36)),
     }),
   }),
 })

@@ -2,11 +2,9 @@ import { type Portico, shortenAddress } from '@portico/core'
 import {
   canSend,
   createSendStore,
-  formatFee,
   type PayRequest,
   paymentToken,
   readPaymentBalance,
-  type SendFeeQuote,
   type SendStore,
   SendText,
   sendProblems,
@@ -19,6 +17,7 @@ import { formatQuantity } from '../account/TokensTab.tsx'
 import { useAccountData } from '../account/use-account-data.ts'
 import { useKept } from '../kept.ts'
 import '../send/send-css.ts'
+import { feeText, SendSubmit } from '../send/SendSubmit.tsx'
 import { useSendQuote } from '../send/use-send-quote.ts'
 import { PaySummary } from './PaySummary.tsx'
 
@@ -141,27 +140,16 @@ export function PayForm({ portico, request, from }: PayFormProps) {
         </button>
       )}
       <p className="muted" id={statusId} aria-live="polite">
-        {problems.form || problems.amount || held === undefined ? '' : feeText(state.quote, portico)}
+        {problems.form || problems.amount || held === undefined
+          ? ''
+          : feeText(state.quote, network.nativeCurrency.decimals, network.nativeCurrency.symbol)}
       </p>
-      {state.failure && (
-        <p role="alert" className="error send-failure">
-          {state.failure}
-        </p>
-      )}
-      <button
-        type="submit"
-        className="primary"
-        disabled={!ready}
-        aria-busy={busy}
-        aria-describedby={statusId}
-      >
-        {busy && <span className="spinner small" aria-hidden="true" />}
-        {state.phase === 'wallet'
-          ? SendText.CONFIRM_IN_WALLET
-          : state.phase === 'mining'
-            ? SendText.SENDING
-            : `Pay ${request.amount} ${request.symbol}`}
-      </button>
+      <SendSubmit
+        state={state}
+        ready={ready}
+        label={`Pay ${request.amount} ${request.symbol}`}
+        describedBy={statusId}
+      />
     </form>
   )
 }
@@ -203,12 +191,4 @@ function useHeld(
     void portico.refreshBalance({ force: true })
   }, [portico])
   return request.contract ? tokenHeld : nativeBalance
-}
-
-function feeText(quote: SendFeeQuote | null | undefined, portico: Portico): string {
-  const { symbol, decimals } = portico.network.nativeCurrency
-  if (quote === undefined) return 'Estimating network fee…'
-  if (quote === null) return SendText.FEE_UNAVAILABLE
-  if (quote.sponsored) return SendText.FEE_SPONSORED
-  return `Network fee: ${formatFee(quote.expectedFee, decimals, symbol)}`
 }
