@@ -152,6 +152,12 @@ const frameLayout = z.object({
 })
 export type FrameLayout = z.output<typeof frameLayout>
 
+/**
+ * The page's question "are you listening?", which the frame answers with FRAME_READY: the frame's
+ * own ready signal goes out once, and a page that missed it asks again.
+ */
+export const FRAME_PING = { type: 'FRAME_PING' } as const
+
 /** An answer as the dapp receives it, the frame's ready signal, or its layout request. */
 export const frameEvent = z.union([
   z.object({ type: z.literal('FRAME_READY') }),
