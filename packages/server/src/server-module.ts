@@ -93,11 +93,15 @@ interface StartContext extends OpenContext {
   database: Database
 }
 
-/** What an opening step opened: its resources and how to close them again. */
-interface Opened {
-  resources?: ModuleResources
-  close?(): Promise<void> | void
-}
+/**
+ * A module's opening step, run as a Fastify plugin of the app in the order of modules.ts: it returns
+ * what it contributes and closes what it opened in an `onClose` hook of its own `scope`, so the
+ * app's `close()` closes every module backwards (Fastify's order), on a failed start as on a stop.
+ */
+type OpeningPlugin<Context> = (
+  scope: FastifyInstance,
+  context: Context,
+) => Promise<ModuleResources | undefined> | ModuleResources | undefined
 
 /**
  * The result of a module's checks, taken before anything opens: what it contributes at once, and
@@ -106,8 +110,15 @@ interface Opened {
  */
 export interface SetUpPlan {
   resources?: ModuleResources
-  open?(context: OpenContext): Promise<Opened>
-  start?(context: StartContext): Promise<Opened> | Opened
+  open?: OpeningPlugin<OpenContext>
+  start?: OpeningPlugin<StartContext>
+}
+
+/** Closes `close`'s resource when the plugin's app closes (after the HTTP server, before the plugins registered earlier). */
+export function closeOnAppClose(scope: FastifyInstance, close: () => Promise<void> | void): void {
+  scope.addHook('onClose', async () => {
+    await close()
+  })
 }
 
 /** What the route plugins of every module are given. */

@@ -15,17 +15,35 @@ export type { BuildServerOptions } from './server-options.ts'
 
 /** The services app, not yet listening — tests drive it with `inject`. Each module adds its routes. */
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
-  checkNeeds(serverModules, options)
-  const { database, logger = false, trustProxy } = options
+  const app = createApp(options)
+  await installRoutes(app, options)
+  return app
+}
+
+/** The Fastify app with the HTTP core (errors, zod schemas, in-flight requests), no routes yet. */
+export function createApp({
+  logger = false,
+  trustProxy,
+}: Pick<BuildServerOptions, 'logger' | 'trustProxy'>): FastifyInstance {
   const app = Fastify({
     ...(isLoggerInstance(logger) ? { loggerInstance: logger } : { logger }),
     frameworkErrors: answerError,
+    // Start-up opens the database (PGlite's migrations) and each module's resources in plugins,
+    // which take as long as they take: no timeout of Fastify's for plugins that load.
+    pluginTimeout: 0,
     ...(trustProxy === undefined ? {} : { trustProxy }),
   })
   installErrorHandling(app)
   if (!trustProxy) warnOfUntrustedProxy(app)
   waitForRequestsOnClose(app)
   installZodSchemas(app)
+  return app
+}
+
+/** The project cache and every module's routes, on the services' own app. */
+export async function installRoutes(app: FastifyInstance, options: BuildServerOptions): Promise<void> {
+  checkNeeds(serverModules, options)
+  const { database } = options
   const projects = await watchProjects(database.listen, (id) => getProject(database.db, id))
   app.addHook('onClose', () => projects.stop())
   const context: RouteContext = {
@@ -43,7 +61,6 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     { prefix: '/v1' },
   )
   for (const module of serverModules) await module.routes?.(app, context)
-  return app
 }
 
 const isLoggerInstance = (logger: BuildServerOptions['logger']): logger is FastifyBaseLogger =>

@@ -1,11 +1,11 @@
 import { type AddressInfo, createServer } from 'node:net'
 import { newAdminToken, publishAdminChannel } from './admin/channel.ts'
 import { preparePrivateDataDir } from './db/data-dir.ts'
-import { openDatabase } from './db/database.ts'
 import { openHashSecret } from './hash-secret.ts'
 import { serverModules } from './modules.ts'
+import { openModules } from './open-modules.ts'
 import { normaliseOrigin } from './projects/origin.ts'
-import { buildServer } from './server.ts'
+import { createApp, installRoutes } from './server.ts'
 import { checkNeeds, type OpenContext, type SetUpContext, type SetUpPlan } from './server-module.ts'
 import type { RunningServer, StartServerOptions } from './server-options.ts'
 
@@ -13,8 +13,9 @@ export type { RunningServer, StartServerOptions } from './server-options.ts'
 
 /**
  * Sets up every module (modules.ts) in order — first their checks, which open nothing, then what
- * they open before and after the database — and listens. What was opened is closed in reverse, by
- * one path, whether the start fails half-way or the server is closed.
+ * they open before and after the database, each as a plugin of the app — and listens. Each plugin
+ * closes what it opened when the app closes, so Fastify closes everything backwards, whether the
+ * start fails half-way or the server is closed.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const mode = options.mode ?? 'production'
@@ -35,61 +36,46 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     plans.push(plan)
   }
 
-  const closers: Array<() => Promise<void> | void> = []
-  const close = async () => {
-    for (const closeOne of closers.splice(0).reverse()) await closeOne()
-  }
+  const app = createApp({ logger: options.logger ?? { level: 'warn' }, trustProxy: options.trustProxy })
   try {
-    const log = options.log ?? ((line: string) => console.log(line))
-    const dataDir = once(async () => {
-      if (options.dataDir) await preparePrivateDataDir(options.dataDir)
-      return options.dataDir
-    })
-    const hashSecret = once(async () =>
-      openHashSecret(options.hashSecret, { mode, dataDir: await dataDir(), log }),
-    )
-    const openContext: OpenContext = { ...context, log, warn: options.warn, dataDir, hashSecret }
-    const open = async (step: ReturnType<NonNullable<SetUpPlan['open']>>) => {
-      const opened = await step
-      Object.assign(context.resources, opened.resources)
-      if (opened.close) closers.push(opened.close)
-    }
-    // Before the database: a refusal leaves no migration behind.
-    for (const plan of plans) if (plan.open) await open(plan.open(openContext))
-    const database = await openDatabase({
-      databaseUrl: options.databaseUrl,
-      dataDir: await dataDir(),
-      warn: options.warn,
-    })
-    closers.push(() => database.close())
-    for (const plan of plans)
-      if (plan.start) await open(Promise.resolve(plan.start({ ...openContext, database })))
-
+    const database = await openModules(app, plans, openingContext(context))
     // Only the embedded database is locked to this process; a Postgres server takes the CLI directly.
     const adminToken = options.dataDir && !options.databaseUrl ? newAdminToken() : undefined
-    const app = await buildServer({
-      ...context.resources,
-      adminToken,
-      database,
-      logger: options.logger ?? { level: 'warn' },
-      trustProxy: options.trustProxy,
+    await installRoutes(app, { ...context.resources, adminToken, database, trustProxy: options.trustProxy })
+    let closeAdminChannel: (() => Promise<void>) | undefined
+    // Before the HTTP server closes: the CLI is not sent to a server on its way out.
+    app.addHook('preClose', async () => {
+      await closeAdminChannel?.()
     })
-    closers.push(() => app.close())
     await app.listen({ host, port }).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'EADDRINUSE') throw error
       throw new Error(`Port ${port} is already in use — stop the other process or choose another port`)
     })
     const url = serverUrl(host, (app.server.address() as AddressInfo).port)
     if (adminToken && options.dataDir)
-      closers.push(await publishAdminChannel(options.dataDir, { url, token: adminToken }))
-    const running: RunningServer = { url, publicUrl: publicUrl?.origin ?? url, close }
+      closeAdminChannel = await publishAdminChannel(options.dataDir, { url, token: adminToken })
+    const running: RunningServer = { url, publicUrl: publicUrl?.origin ?? url, close: () => app.close() }
     for (const module of serverModules)
       Object.assign(running, module.describe?.(context.resources, running.publicUrl))
     return running
   } catch (error) {
-    await close()
+    await app.close()
     throw error
   }
+}
+
+/** What the opening steps see: the data folder and the hash key are opened on first use. */
+function openingContext(context: SetUpContext): OpenContext {
+  const { options, mode } = context
+  const log = options.log ?? ((line: string) => console.log(line))
+  const dataDir = once(async () => {
+    if (options.dataDir) await preparePrivateDataDir(options.dataDir)
+    return options.dataDir
+  })
+  const hashSecret = once(async () =>
+    openHashSecret(options.hashSecret, { mode, dataDir: await dataDir(), log }),
+  )
+  return { ...context, log, warn: options.warn, dataDir, hashSecret }
 }
 
 /** A step run on its first call only; later calls get the same answer. */

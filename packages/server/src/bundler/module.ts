@@ -1,4 +1,4 @@
-import { defineModule } from '../server-module.ts'
+import { closeOnAppClose, defineModule } from '../server-module.ts'
 import {
   BundlerEnvironment,
   bundlerFromEnv,
@@ -38,9 +38,10 @@ export const bundlerModule = defineModule({
     if (!options.bundler) return undefined
     const config = await prepareBundler(options.bundler)
     return {
-      start: ({ database, warn }) => {
+      start: (scope, { database, warn }) => {
         const bundler = startBundler(database, config, { warn })
-        return { resources: { bundler }, close: () => bundler.stop() }
+        closeOnAppClose(scope, () => bundler.stop())
+        return { bundler }
       },
     }
   },

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { fromEnvParser, integer, onOff } from '../module-settings.ts'
-import { defineModule } from '../server-module.ts'
+import { closeOnAppClose, defineModule } from '../server-module.ts'
 import { iconTableFromEnv, metadataOptionsFromEnv, priceTableFromEnv } from './config.ts'
 import { chainDataPlugin } from './routes.ts'
 import { startChainServices } from './service.ts'
@@ -81,9 +81,10 @@ export const chainDataModule = defineModule({
     const settings = options.chain
     if (!settings) return undefined
     return {
-      start: ({ database, warn }) => {
+      start: (scope, { database, warn }) => {
         const services = startChainServices(database, settings, warn)
-        return { resources: { chain: services.chainData }, close: () => services.stop() }
+        closeOnAppClose(scope, () => services.stop())
+        return { chain: services.chainData }
       },
     }
   },

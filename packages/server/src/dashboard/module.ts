@@ -38,7 +38,7 @@ export const dashboardModule = defineModule({
     if (!settings) return undefined
     return {
       // Opens nothing, so a refusal here leaves nothing to close.
-      open: async (context) => {
+      open: async (_scope, context) => {
         const hashSecret = await context.hashSecret()
         const dashboard = await prepareDashboard(settings, {
           mode: context.mode,
@@ -47,7 +47,7 @@ export const dashboardModule = defineModule({
           hashSecret,
           log: context.log,
         })
-        return { resources: { dashboard } }
+        return { dashboard }
       },
     }
   },

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { isOn, onOff, secret } from '../module-settings.ts'
-import { defineModule } from '../server-module.ts'
+import { closeOnAppClose, defineModule } from '../server-module.ts'
 import { embeddedPagesPlugin } from './pages.ts'
 import { embeddedAuthPlugin } from './routes.ts'
 import { closeEmbedded, prepareEmbedded } from './setup.ts'
@@ -62,7 +62,7 @@ export const embeddedModule = defineModule({
     const settings = options.embedded
     if (!settings) return undefined
     return {
-      open: async (context) => {
+      open: async (scope, context) => {
         const hashSecret = await context.hashSecret()
         const embedded = await prepareEmbedded(settings, {
           mode: context.mode,
@@ -73,7 +73,8 @@ export const embeddedModule = defineModule({
           hashSecret,
           log: context.log,
         })
-        return { resources: { embedded }, close: () => closeEmbedded(embedded) }
+        closeOnAppClose(scope, () => closeEmbedded(embedded))
+        return { embedded }
       },
     }
   },

@@ -9,9 +9,9 @@ export const projectsModule: ServerModule = {
     const { devProject } = options
     if (!devProject) return undefined
     return {
-      start: async ({ database }) => {
+      start: async (_scope, { database }) => {
         await ensureProject(database.db, devProject)
-        return {}
+        return undefined
       },
     }
   },

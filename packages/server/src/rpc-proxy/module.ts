@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { fromEnvParser, integer } from '../module-settings.ts'
-import { defineModule } from '../server-module.ts'
+import { closeOnAppClose, defineModule } from '../server-module.ts'
 import { rpcUpstreamsFromEnv } from './config.ts'
 import { rpcProxyPlugin } from './routes.ts'
 import { startRpcProxy } from './service.ts'
@@ -34,9 +34,10 @@ export const rpcProxyModule = defineModule({
     const settings = options.rpcProxy
     if (!settings) return undefined
     return {
-      start: () => {
+      start: (scope) => {
         const rpcProxy = startRpcProxy(settings)
-        return { resources: { rpcProxy }, close: () => rpcProxy.stop() }
+        closeOnAppClose(scope, () => rpcProxy.stop())
+        return { rpcProxy }
       },
     }
   },

@@ -19,9 +19,7 @@ export const siwxModule = defineModule({
     const settings = options.siwx
     if (!settings) return undefined
     return {
-      open: async (context) => ({
-        resources: { siwx: { ...settings, hashSecret: await context.hashSecret() } },
-      }),
+      open: async (_scope, context) => ({ siwx: { ...settings, hashSecret: await context.hashSecret() } }),
     }
   },
   async projectRoutes(v1, { options, database }) {
