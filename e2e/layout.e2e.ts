@@ -129,7 +129,7 @@ describe('the modal on every screen, with a 63-character name and the wrong netw
     [390, 844],
     [1280, 800],
   ] as const) {
-    it(`${width} px: the header keeps the page's width, Switch Network, Account and Swap fit`, async () => {
+    it(`${width} px: the header keeps the page's width, Switch Network, Account, Swap and Pay fit`, async () => {
       const { page, wallet } = await open(width, height)
       await connect(page)
       const accountButton = page.getByRole('button', { name: `Account ${name}` })
@@ -183,6 +183,16 @@ describe('the modal on every screen, with a 63-character name and the wrong netw
         const max = await box(dialog(page).getByRole('button', { name: 'Max' }))
         expect(Math.min(max.width, max.height)).toBeGreaterThanOrEqual(44)
       }
+
+      // A payment the dapp asks for (openPay) on the same screen: the amount, the recipient and Pay fit.
+      await dialog(page).getByRole('button', { name: 'Close' }).click()
+      await expect.poll(() => dialog(page).count()).toBe(0)
+      await page.getByRole('button', { name: /^Pay 0\.01 \S+ to the shop$/ }).click()
+      await expect
+        .poll(() => dialog(page).getByRole('button', { name: /^Pay 0\.01 \S+$/ }).count(), { timeout: 10_000 })
+        .toBe(1)
+      await expectFits(page, width)
+      if (width <= 430) await expectAccessibleModal(page, `Pay at ${width} px`)
     })
   }
 })
