@@ -128,22 +128,23 @@ export function WalletList({
       {AllWalletsButton && <AllWalletsButton portico={portico} count={count} />}
     </div>
   )
-  if (!listedCode) return sections
-  const { NoWallet, NewToWallets, Unavailable } = listedCode
+  // One tree whether the listed parts are in or not: a focused row must not be drawn again when they land.
   return (
     <Fragment>
       {/* The empty state only when nothing at all is listed: WalletConnect's or the services' rows
           are how a phone (or a browser without an extension) connects, so no card contradicts them. */}
-      {list.length === 0 && !sections && <NoWallet phone={phone} emailShown={emailShown} />}
+      {listedCode && list.length === 0 && !sections && (
+        <listedCode.NoWallet phone={phone} emailShown={emailShown} />
+      )}
       {sections}
       {/* The services' list did not come: said, not left to vanish without a word. */}
-      {explorer.status === 'failed' && (
-        <Unavailable
+      {listedCode && explorer.status === 'failed' && (
+        <listedCode.Unavailable
           sentence="The wallet list can’t be loaded right now."
           onRetry={() => portico.explorer.load()}
         />
       )}
-      {list.length === 0 && sections && <NewToWallets />}
+      {listedCode && list.length === 0 && sections && <listedCode.NewToWallets />}
     </Fragment>
   )
 }
