@@ -30,6 +30,7 @@ import { addressChangedMail, type CodeKind, codeMail, type Mailer } from './mail
 import { consumeOtp, issueOtp } from './otps.ts'
 import { PublicUser } from './public-user.ts'
 import { requestContext } from './request-context.ts'
+import { rotationAssetsRoutePlugin } from './rotation-assets-route.ts'
 import { answerRpc, type ChainSettings, RpcOutcome } from './rpc.ts'
 import { publicUserOf, SignedIn, signIn } from './signed-in.ts'
 import { smartAccountRoutesPlugin } from './smart-accounts.ts'
@@ -179,6 +180,7 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
     accountFactory: options.bundler?.info?.accountFactory,
     sessionOf: keySession,
   })
+  await app.register(rotationAssetsRoutePlugin, { db, chainId: chain.chainId, sessionOf: keySession })
   await app.register(keyExportRoutesPlugin, { db, vault, hashToken, sessionOf: keySession, sendCode })
 
   // Update e-mail (behaviour §4): a code to the current address, then one to the new address; each step
