@@ -7,7 +7,7 @@ import {
   isAddressEqual,
   parseAbi,
 } from 'viem'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { type ChainRead, quantity } from '../chain-read.ts'
 import type { KeyCall } from './custody.ts'
 import type { Holding } from './eoa-assets.ts'
@@ -40,16 +40,14 @@ export function chainClient(read: ChainRead) {
 }
 type Client = ReturnType<typeof chainClient>
 
+// zod/mini as in the rest of the frame: classic zod's share of zod's core would land in frame.js.
 const TouchedAnswer = z.object({
   indexed: z.boolean(),
   touched: z.array(
     z.object({
       standard: z.enum(['erc20', 'erc721', 'erc1155']),
-      contract: z.string().refine((value) => isAddress(value, { strict: false })),
-      tokenId: z
-        .string()
-        .regex(/^\d{1,78}$/)
-        .nullable(),
+      contract: z.string().check(z.refine((value) => isAddress(value, { strict: false }))),
+      tokenId: z.nullable(z.string().check(z.regex(/^\d{1,78}$/))),
     }),
   ),
 })
