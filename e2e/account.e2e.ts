@@ -107,6 +107,12 @@ describe('account modal of a seeded account', () => {
     expect(starts).toEqual([...starts].sort((a, b) => b - a))
     expect(await panel().textContent()).toContain('USDC')
     expect(await panel().textContent()).not.toContain('Free Airdrop Claim')
+    // The stack's node has traces: every ETH transfer is shown, and nothing says otherwise.
+    expect(
+      await panel()
+        .getByText(/^ETH transfers before/)
+        .count(),
+    ).toBe(0)
     // A send shows its minus sign, a zero-decimal token whole numbers, an approval its token and spender.
     expect(await panel().getByText('−42.5 USDC').count()).toBe(1)
     expect(await panel().getByText('+5,000 POINTS').count()).toBe(1)
@@ -136,6 +142,30 @@ describe('account modal of a seeded account', () => {
       .poll(() => panel().getByText('+1.234 USDC').count(), { timeout: 5_000, interval: 100 })
       .toBe(1)
     expect(Date.now() - mined).toBeLessThanOrEqual(5_000)
+  })
+
+  it('says above the list from when ETH transfers are shown when the services cannot show earlier ones', async () => {
+    // The real answer, as services whose node has no traces give it.
+    const from = new Date(new Date().getFullYear(), 2, 12, 12)
+    await session.page.route(/\/v1\/account\/[^/]+\/history/, async (route) => {
+      const response = await route.fetch()
+      const body = { ...(await response.json()), nativeHistoryFrom: from.toISOString() }
+      await route.fulfill({ response, json: body })
+    })
+    await tab('Activity').click()
+    const shown = from.toLocaleDateString(await session.page.evaluate(() => navigator.language), {
+      day: 'numeric',
+      month: 'short',
+    })
+    const notice = panel().getByText(`ETH transfers before ${shown} are not shown`)
+    await expect.poll(() => notice.count(), { timeout: 10_000 }).toBe(1)
+    await expect.poll(() => panel().getByRole('listitem').count(), { timeout: 10_000 }).toBeGreaterThan(0)
+    // One sentence, above the list.
+    const [sentence, list] = await Promise.all([
+      notice.boundingBox(),
+      panel().getByRole('listitem').first().boundingBox(),
+    ])
+    expect(sentence?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(list?.y ?? 0)
   })
 
   it('a failed Activity load shows the toast and reports ERROR_FETCH_TRANSACTIONS to the services', async () => {

@@ -279,7 +279,9 @@ describe('e-mail login through the secure frame', () => {
     await page.waitForTimeout(600)
     expect(await frame.getByText(MESSAGE).count()).toBe(1)
     expect(await dialogOf(page).count()).toBe(1)
-    // Keyboard only: Tab from the heading reaches Reject, and Enter answers.
+    // Keyboard only: once the card has stopped growing, its buttons are enabled (they stay disabled
+    // while the frame moves), Tab from the heading reaches Reject, and Enter answers.
+    await poll(() => frame.getByRole('button', { name: 'Reject' }).isEnabled()).toBe(true)
     await page.keyboard.press('Tab')
     await page.keyboard.press('Enter')
     await poll(() => dialogOf(page).count()).toBe(0)

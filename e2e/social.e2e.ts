@@ -189,6 +189,19 @@ describe('social login in the modal', () => {
     await context.close()
   })
 
+  it('Telegram, when features.socials names it: approved in its stand-in, connected with a wallet, its name shown', async () => {
+    const context = await visitor.browser.newContext()
+    const page = await context.newPage()
+    await page.goto(`${PAGE_URL}&socials=telegram,google`)
+    const popup = await clickProvider('Telegram', { context, page })
+    await pick(popup, 'Dan').click()
+    await confirmInPopup(popup)
+    await settleAfterLogin(page)
+    expect(await connectedAddress(page)).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    expect(await accountLoginAndDisconnect(page)).toBe('Telegram · Dan Private')
+    await context.close()
+  })
+
   it('the same person again gets the same address', async () => {
     expect((await logIn('Google')).address).toBe(addresses.get('Google'))
     // Google says Alice's address is verified, so her Google login is her e-mail user, as GitHub's is.

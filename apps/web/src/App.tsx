@@ -1,4 +1,5 @@
 import { ConnectButton, NetworkButton, useAccount, useNetwork } from '@portico/react'
+import { PayPanel } from './PayPanel.tsx'
 import type { DemoToken } from './page-config.ts'
 import { SignInPanel } from './SignInPanel.tsx'
 import { WalletActions } from './WalletActions.tsx'
@@ -36,6 +37,7 @@ export function App({ demoToken }: { demoToken?: DemoToken | undefined }) {
         </section>
         <SignInPanel />
         <WalletActions demoToken={demoToken} />
+        <PayPanel demoToken={demoToken} />
       </main>
     </>
   )

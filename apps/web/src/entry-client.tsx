@@ -11,6 +11,7 @@ import {
   hiddenFeaturesOf,
   type PageConfig,
   pageChain,
+  socialsOf,
   themeModeOf,
 } from './page-config.ts'
 import { type PageState, pageSiwx } from './siwx.ts'
@@ -35,7 +36,12 @@ const portico = createPortico({
   },
   isMobile: /Mobi|Android/i.test(navigator.userAgent),
   // Only the account modal shows these, and the server renders it closed: no hydration mismatch.
-  features: { ...connect.features, ...hiddenFeaturesOf(location.search) },
+  features: {
+    ...connect.features,
+    pay: true,
+    ...socialsOf(location.search),
+    ...hiddenFeaturesOf(location.search),
+  },
   defaultAccountTypes: accountTypesOf(location.search),
   themeMode: themeModeOf(location.search),
   siwx: pageSiwx(config, state.signIn ?? 'off'),

@@ -6,6 +6,7 @@ import {
   createPageWagmiConfig,
   hiddenFeaturesOf,
   pageChain,
+  socialsOf,
   themeModeOf,
 } from './page-config.ts'
 import { TEST_CONFIG } from './test-support.ts'
@@ -36,6 +37,14 @@ describe('the demo chain’s ENS resolver', () => {
       ensUniversalResolver: { address },
     })
     expect(pageChain(TEST_CONFIG).contracts).toBeUndefined()
+  })
+})
+
+describe('the social logins the demo page is asked for', () => {
+  it('are the known ones named in ?socials, in their order; none named keeps the defaults', () => {
+    expect(socialsOf('')).toEqual({})
+    expect(socialsOf('?socials=telegram,google')).toEqual({ socials: ['telegram', 'google'] })
+    expect(socialsOf('?socials=myspace,x')).toEqual({ socials: ['x'] })
   })
 })
 

@@ -1,4 +1,4 @@
-import { servicesTransport, walletConnect } from '@portico/core'
+import { type SocialProvider, servicesTransport, walletConnect } from '@portico/core'
 import { embeddedWallet } from '@portico/embedded'
 import { cookieStorage, createConfig, createStorage, http } from '@wagmi/core'
 import { type Address, type Chain, defineChain } from 'viem'
@@ -59,6 +59,28 @@ export function accountTypesOf(search: string): { eip155?: 'eoa' } {
 /** `createPortico`'s `themeMode` for the page's address: dark, or light with `?theme=light`. */
 export function themeModeOf(search: string): 'light' | 'dark' {
   return new URLSearchParams(search).get('theme') === 'light' ? 'light' : 'dark'
+}
+
+/** Every social login `features.socials` names, as core's options accept them. */
+const SOCIALS: readonly SocialProvider[] = [
+  'google',
+  'x',
+  'discord',
+  'farcaster',
+  'github',
+  'apple',
+  'facebook',
+  'telegram',
+]
+
+/**
+ * `features.socials` asked for in the address, in its order, e.g. `?socials=telegram,google` (so a
+ * visitor and the e2e suite meet a provider the defaults leave out); unknown names are ignored.
+ */
+export function socialsOf(search: string): { socials?: SocialProvider[] } {
+  const asked = new URLSearchParams(search).get('socials')?.split(',')
+  if (!asked) return {}
+  return { socials: asked.filter((name): name is SocialProvider => SOCIALS.includes(name as SocialProvider)) }
 }
 
 /** The features the demo page can be asked to leave out, e.g. `?hide=onramp,swaps` or `?hide=socials`. */

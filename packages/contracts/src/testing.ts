@@ -2,17 +2,28 @@ import { createServer } from 'node:net'
 import { createPublicClient, type Hex, http } from 'viem'
 import { compileContracts } from './compile.ts'
 
-/** A port the OS just handed out as free, for tests that start their own anvil. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Ports are taken from below Linux's ephemeral range (32768 and up by default), where the OS hands
+ * out the local ports of outgoing connections: a port picked there could be taken by some client's
+ * socket before the test's server listens on it, seconds later.
+ */
+const PICK_FROM = 20_000
+const PICK_TO = 32_767
+
+/** A port that was free just now, for tests that start their own servers and anvil. */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = PICK_FROM + Math.floor(Math.random() * (PICK_TO - PICK_FROM + 1))
+    if (await isFree(port)) return port
+  }
+  throw new Error(`No free port between ${PICK_FROM} and ${PICK_TO}`)
+}
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer()
-    server.once('error', reject)
-    server.listen({ host: '127.0.0.1', port: 0 }, () => {
-      const address = server.address()
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('No port')),
-      )
-    })
+    server.once('error', () => resolve(false))
+    server.listen({ host: '127.0.0.1', port }, () => server.close(() => resolve(true)))
   })
 }
 

@@ -22,6 +22,7 @@ import { createExplorer } from './explorer/explorer.ts'
 import { createNames } from './names/names.ts'
 import { pageChain, toCaipNetwork } from './network.ts'
 import { type ResolvedOptions, resolveOptions } from './options.ts'
+import type { PayController, PaymentSnapshot } from './pay/controller.ts'
 import type { CreatePorticoParameters, Portico } from './portico.ts'
 import { lazyServicesClient } from './services.ts'
 import { createSiwxFlow } from './siwx/flow.ts'
@@ -166,6 +167,25 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
     }
   }
 
+  // Payments' code loads on the first openPay: most pages never take one.
+  const payment = createStore<PaymentSnapshot>({ request: undefined, hash: undefined })
+  let payController: Promise<PayController> | undefined
+  const pay = () => {
+    payController ??= import('./pay/controller.ts').then(({ createPayController }) => {
+      const controller = createPayController({
+        store: payment,
+        enabled: options.features.pay,
+        caipNetworkId: network.caipNetworkId,
+        modal,
+        router,
+        account,
+      })
+      controller.watch()
+      return controller
+    })
+    return payController
+  }
+
   async function switchToNetwork() {
     await switchChain(wagmiConfig, { chainId: chain.id })
   }
@@ -229,6 +249,9 @@ export function createPortico(parameters: CreatePorticoParameters): Portico {
     disconnect,
     switchToNetwork,
     refreshBalance: balance.refresh,
+    openPay: async (payOptions) => (await pay()).openPay(payOptions),
+    payment,
+    paymentMined: (hash) => void pay().then((controller) => controller.paid(hash)),
     mount,
   }
 }

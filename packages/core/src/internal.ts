@@ -2,7 +2,13 @@
 // built from. Not for dapps: these names change with the modal. internal.test.ts lists the runtime
 // names.
 
-export { type ApprovalShown, activityRow, counterpartyOf, monthGroups } from './account/activity.ts'
+export {
+  type ApprovalShown,
+  activityRow,
+  counterpartyOf,
+  monthGroups,
+  nativeHistoryNotice,
+} from './account/activity.ts'
 export { readApproval } from './account/approval.ts'
 export type { ServicesClient } from './account/http-client.ts'
 export {
@@ -69,6 +75,9 @@ export {
   orderWalletFeatures,
   type WalletFeature,
 } from './orders.ts'
+export type { PaymentSnapshot } from './pay/controller.ts'
+export type { PayRequest } from './pay/request.ts'
+export { paymentToken, readPaymentBalance } from './pay/token.ts'
 export { readableError } from './readable-error.ts'
 export { StorageKey, safeLocalStorage } from './storage.ts'
 export type { Store } from './store.ts'

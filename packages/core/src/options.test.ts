@@ -123,11 +123,16 @@ describe('createPortico options', () => {
     expect(resolveOptions({ ...base, features: { analytics: false } }).enableAnalytics).toBe(false)
   })
 
-  it.each(['smartSessions', 'pay'])('refuses features.%s, which this version does not have', (name) => {
-    expect(failure({ ...base, features: { [name]: true } }).message).toBe(
-      `features.${name} is not available in this version of Portico`,
+  it('refuses features.smartSessions, which this version does not have', () => {
+    expect(failure({ ...base, features: { smartSessions: true } }).message).toBe(
+      'features.smartSessions is not available in this version of Portico',
     )
-    expect(resolveOptions({ ...base, features: { [name]: false } }).features[name as 'pay']).toBe(false)
+    expect(resolveOptions({ ...base, features: { smartSessions: false } }).features.smartSessions).toBe(false)
+  })
+
+  it('takes features.pay, off unless asked for', () => {
+    expect(resolveOptions(base).features.pay).toBe(false)
+    expect(resolveOptions({ ...base, features: { pay: true } }).features.pay).toBe(true)
   })
 
   it('takes the legal links as http(s) URLs only', () => {

@@ -173,7 +173,7 @@ export interface ResolvedOptions
   enableAnalytics: boolean
 }
 
-const NOT_BUILT_FEATURES = ['smartSessions', 'pay'] as const
+const NOT_BUILT_FEATURES = ['smartSessions'] as const
 
 /** Throws a PorticoError with the spec's text for the mistakes behaviour §5 names, else zod's. */
 export function resolveOptions(input: PorticoOptions): ResolvedOptions {

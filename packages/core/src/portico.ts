@@ -9,6 +9,8 @@ import type { Identity } from './names/identities.ts'
 import type { PorticoNames } from './names/names.ts'
 import type { CaipNetwork } from './network.ts'
 import type { PorticoOptions, ResolvedOptions } from './options.ts'
+import type { PaymentSnapshot } from './pay/controller.ts'
+import type { PayOptions, PayResult } from './pay/request.ts'
 import type { SiwxFlow } from './siwx/flow.ts'
 import type { SIWXSession } from './siwx/session.ts'
 import type { KeyValueStorage } from './storage.ts'
@@ -70,6 +72,17 @@ export interface Portico {
   switchToNetwork(): Promise<void>
   /** `force` skips the native balance cache, e.g. right after a send. */
   refreshBalance(options?: { force?: boolean }): Promise<void>
+  /**
+   * Asks the visitor to pay (`features.pay`): the modal shows the payment (after Connect when no
+   * wallet is connected) and resolves with the mined transaction's hash, or with why not — the
+   * visitor left it, or another payment replaced it. Rejects for options that are not a payment
+   * this page can take (another network, a bad address or amount).
+   */
+  openPay(options: PayOptions): Promise<PayResult>
+  /** The payment `openPay` is showing, for the Pay view. */
+  payment: Store<PaymentSnapshot>
+  /** The Pay view's payment was mined. */
+  paymentMined(hash: `0x${string}`): void
   /** Starts discovery, reconnect and the watchers; returns the cleanup. Call once, in the browser. */
   mount(): () => void
 }

@@ -5,6 +5,7 @@ import { FrameError } from './frame-error.ts'
 import {
   errorPayload,
   errorType,
+  FRAME_PING,
   FRAME_VERSION,
   type FrameLayout,
   frameEvent,
@@ -20,6 +21,9 @@ export type FrameTimeouts = Pick<
   typeof FRAME,
   'loadTimeoutMs' | 'requestTimeoutMs' | 'signOutTimeoutMs' | 'readyDelayMs'
 >
+
+/** How often the page asks a loaded frame that has not said it is ready. */
+const PING_EVERY_MS = 1000
 
 interface FrameClientOptions extends ServicesSettings {
   chainId: number
@@ -177,7 +181,15 @@ export function createFrameClient(options: FrameClientOptions) {
       element.tabIndex = -1
       element.style.cssText = HIDDEN_STYLE
       const timer = setTimeout(() => fail(), timeouts.loadTimeoutMs)
+      // The frame's one ready signal can be missed (seen in Chromium, with the iframe's load event, when
+      // the page had just opened the social login's popup), so the page asks each second until it has
+      // it. Until the frame's own document is in place the browser drops the question (its origin differs).
+      const asking = setInterval(
+        () => element.contentWindow?.postMessage(FRAME_PING, servicesOrigin),
+        PING_EVERY_MS,
+      )
       const fail = () => {
+        clearInterval(asking)
         element.remove()
         iframe = undefined
         loading = undefined
@@ -186,6 +198,7 @@ export function createFrameClient(options: FrameClientOptions) {
       }
       onReady = () => {
         clearTimeout(timer)
+        clearInterval(asking)
         onReady = undefined
         // Posted before any request, so the frame has its theme before it draws a card; its answer
         // has no waiter and is dropped.

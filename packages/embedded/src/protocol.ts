@@ -32,8 +32,11 @@ const userSchema = z.object({
   smartAccount: z.optional(z.nullable(address)),
 })
 
-/** The providers the services log in with by OAuth in a popup (Farcaster has its own two messages). */
-const POPUP_SOCIAL_PROVIDERS = ['google', 'x', 'discord', 'github', 'apple', 'facebook'] as const
+/**
+ * The providers the services log in with in a popup: by OAuth, and Telegram's Login Widget
+ * (Farcaster has its own two messages).
+ */
+const POPUP_SOCIAL_PROVIDERS = ['google', 'x', 'discord', 'github', 'apple', 'facebook', 'telegram'] as const
 
 /** Request payload and success payload of every message this frame answers. */
 export const MESSAGES = {
@@ -148,6 +151,12 @@ const frameLayout = z.object({
   height: z.number().check(z.minimum(0), z.maximum(10_000)),
 })
 export type FrameLayout = z.output<typeof frameLayout>
+
+/**
+ * The page's question "are you listening?", which the frame answers with FRAME_READY: the frame's
+ * own ready signal goes out once, and a page that missed it asks again.
+ */
+export const FRAME_PING = { type: 'FRAME_PING' } as const
 
 /** An answer as the dapp receives it, the frame's ready signal, or its layout request. */
 export const frameEvent = z.union([

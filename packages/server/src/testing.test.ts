@@ -10,6 +10,7 @@ describe('@portico/server/testing exports', () => {
       'SwapsOptions',
       'createScratchDatabase',
       'startChainServices',
+      'startRefusingNode',
       'startRpcProxy',
     ])
   })

@@ -9,6 +9,7 @@ import {
   groupTransactions,
   monthGroups,
   monthTitle,
+  nativeHistoryNotice,
 } from './activity.ts'
 import { ALICE, BOB, nftTransfer, transaction, usdcTransfer } from './fixtures.test-support.ts'
 
@@ -192,5 +193,21 @@ describe('activity rows', () => {
     ])
     expect(activityRow(swapped).descriptions).toEqual(['−0.1 USDC', '+296.412 USDC'])
     expect(row.images).toEqual(['http://s.test/usdc.svg', 'data:image/svg+xml,Orb #2'])
+  })
+})
+
+describe('what Activity cannot show', () => {
+  it('names the day ETH history starts from in the given locale, the year only when not this one', () => {
+    const thisYear = new Date(2026, 2, 12, 9).toISOString()
+    expect(nativeHistoryNotice(thisYear, now, 'en-GB')).toBe('ETH transfers before 12 Mar are not shown')
+    expect(nativeHistoryNotice(thisYear, now, 'en-US')).toBe('ETH transfers before Mar 12 are not shown')
+    expect(nativeHistoryNotice(new Date(2025, 2, 12, 9).toISOString(), now, 'en-GB')).toBe(
+      'ETH transfers before 12 Mar 2025 are not shown',
+    )
+  })
+
+  it('says nothing when every ETH transfer is shown or the date cannot be read', () => {
+    expect(nativeHistoryNotice(undefined, now)).toBeUndefined()
+    expect(nativeHistoryNotice('not a date', now)).toBeUndefined()
   })
 })

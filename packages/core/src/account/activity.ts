@@ -95,6 +95,26 @@ export function monthTitle(year: number, month: number, now: Date = new Date()):
   return year === now.getFullYear() ? name : `${name} ${year}`
 }
 
+/**
+ * The sentence above Activity when the services cannot show ETH moved before `from` (their node has
+ * no traces): "ETH transfers before 12 Mar are not shown", the date in the user's locale, the year
+ * only when it is not this one. Nothing for a missing or unreadable date.
+ */
+export function nativeHistoryNotice(
+  from: string | undefined,
+  now: Date = new Date(),
+  locale?: string,
+): string | undefined {
+  const date = from ? new Date(from) : undefined
+  if (!date || Number.isNaN(date.getTime())) return undefined
+  const shown = date.toLocaleDateString(locale, {
+    day: 'numeric',
+    month: 'short',
+    ...(date.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
+  })
+  return `ETH transfers before ${shown} are not shown`
+}
+
 /** What an amount of this operation's single transfer starts with: `+` in, `−` out. */
 export function amountPrefix(operationType: string): string {
   if (PLUS_TYPES.has(operationType)) return '+'

@@ -74,6 +74,19 @@ describe('transactions store: a failed fetch', () => {
     expect(reported).toEqual([])
   })
 
+  it('keeps from when the services show ETH, and forgets it when they show all of it', async () => {
+    let from: string | null = '2026-03-12T09:00:00.000Z'
+    const { transactions } = setup(() => ({
+      status: 200,
+      body: { data: [transaction('1', '2026-11-10T10:00:00Z')], next: null, nativeHistoryFrom: from },
+    }))
+    await transactions.fetchTransactions(ALICE)
+    expect(transactions.store.getState().nativeHistoryFrom).toBe('2026-03-12T09:00:00.000Z')
+    from = null
+    await transactions.refreshLatest(ALICE)
+    expect(transactions.store.getState().nativeHistoryFrom).toBeUndefined()
+  })
+
   it('tracks nothing for an answer that belonged to the previous account', async () => {
     let answer: (value: Answer) => void = () => undefined
     const { transactions, toast, reported } = setup(

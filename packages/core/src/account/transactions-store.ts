@@ -26,6 +26,8 @@ interface TransactionsState {
   /** The last fetch failed: the list is unknown, not empty (the view says so and offers Retry). */
   failed: boolean
   next: string | undefined
+  /** From when ETH transfers are shown, when the services cannot show earlier ones (ISO 8601). */
+  nativeHistoryFrom: string | undefined
   /** The network the list was fetched for; another network in view starts a fresh list. */
   lastNetworkInView: string | undefined
 }
@@ -49,6 +51,7 @@ const initial: TransactionsState = {
   empty: false,
   failed: false,
   next: undefined,
+  nativeHistoryFrom: undefined,
   lastNetworkInView: undefined,
 }
 
@@ -100,6 +103,7 @@ export function createTransactionsStore({
           loading: false,
           empty: transactions.length === 0 && !page.next,
           next: page.next ?? undefined,
+          nativeHistoryFrom: page.nativeHistoryFrom ?? undefined,
         }
       })
     } catch (error) {
@@ -119,7 +123,7 @@ export function createTransactionsStore({
     store.setState((current) => {
       const known = new Set(current.transactions.map((transaction) => transaction.id))
       const fresh = visible.filter((transaction) => !known.has(transaction.id))
-      if (fresh.length === 0) return {}
+      if (fresh.length === 0) return { nativeHistoryFrom: page.nativeHistoryFrom ?? undefined }
       const transactions = [...fresh, ...current.transactions]
       return {
         transactions,
@@ -127,6 +131,7 @@ export function createTransactionsStore({
         empty: false,
         // A list that was never loaded gets the first page's cursor, so scrolling continues from it.
         next: current.transactions.length === 0 ? (page.next ?? undefined) : current.next,
+        nativeHistoryFrom: page.nativeHistoryFrom ?? undefined,
         lastNetworkInView: network.caipNetworkId,
       }
     })

@@ -64,6 +64,11 @@ export interface Transaction {
 export interface TransactionsPage {
   data: Transaction[]
   next: string | null
+  /**
+   * ISO 8601, when the services cannot show ETH the account moved before then (their node has no
+   * traces); null or absent when every ETH transfer is shown.
+   */
+  nativeHistoryFrom?: string | null | undefined
 }
 
 export interface Nft {

@@ -35,7 +35,7 @@ export interface EmbeddedUser {
 }
 
 /** The providers whose login runs in a popup on the services (Farcaster signs a channel instead). */
-export type PopupSocialProvider = 'google' | 'x' | 'discord' | 'github' | 'apple' | 'facebook'
+export type PopupSocialProvider = 'google' | 'x' | 'discord' | 'github' | 'apple' | 'facebook' | 'telegram'
 
 /** One not-safe RPC request the secure frame is showing while the modal is on ApproveTransaction. */
 export interface ApprovalRequest {

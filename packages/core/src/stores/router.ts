@@ -39,6 +39,9 @@ const EMAIL_VIEWS = [
 /** A wallet of the all-wallets list that is not installed: its own page, to get it or connect to it. */
 const EXPLORER_VIEWS = ['ExplorerWallet'] as const
 
+/** A payment a dapp asked for (`openPay`, behaviour §1's optional pay panel). */
+const PAY_VIEWS = ['Pay'] as const
+
 /** Social login: waiting for the provider's popup (ConnectingFarcaster is one of behaviour §2's views). */
 const SOCIAL_VIEWS = ['ConnectingSocial'] as const
 
@@ -52,6 +55,7 @@ export type View =
   | (typeof KEY_VIEWS)[number]
   | (typeof EXPLORER_VIEWS)[number]
   | (typeof SOCIAL_VIEWS)[number]
+  | (typeof PAY_VIEWS)[number]
 
 export interface RouterData {
   connectorId?: string | undefined

@@ -3,6 +3,7 @@ import { z } from 'zod/mini'
 import {
   type ErrorPayload,
   errorType,
+  type FRAME_PING,
   MESSAGES,
   type MessageType,
   requestEnvelope,
@@ -108,8 +109,12 @@ function errorOf(error: unknown): ErrorPayload {
   return { message, ...(code === undefined ? {} : { code }), ...(reason === undefined ? {} : { reason }) }
 }
 
+// The ready signal says nothing but "listening", so it may go to whoever embedded the frame.
+const announceReady = () => window.parent.postMessage({ type: 'FRAME_READY' }, '*')
+
 window.addEventListener('message', (event: MessageEvent) => {
   if (event.source !== window.parent || window.parent === window) return
+  if (event.data?.type === ('FRAME_PING' satisfies (typeof FRAME_PING)['type'])) return announceReady()
   const envelope = requestEnvelope.safeParse(event.data)
   if (!envelope.success) return
   const { id, type } = envelope.data
@@ -139,5 +144,4 @@ async function handle(type: MessageType, payload: unknown, origin: string, id: s
   return handler(parsed.data, origin, id)
 }
 
-// The ready signal says nothing but "listening", so it may go to whoever embedded the frame.
-window.parent.postMessage({ type: 'FRAME_READY' }, '*')
+announceReady()

@@ -29,6 +29,7 @@ export default function BuyInProgress({ portico }: ViewProps) {
   const accountData = useAccountData(portico)
   const buy = useKept(portico, 'OnRampProviders', createBuyStore)
   const { progress } = useStore(buy.store)
+  const payment = useStore(portico.payment)
   const purchaseId = progress?.purchaseId
 
   useEffect(() => {
@@ -73,7 +74,14 @@ export default function BuyInProgress({ portico }: ViewProps) {
               : []),
           ]}
         />
-        <DoneActions portico={portico} again="Buy more" onAgain={again} />
+        {payment.request && !payment.hash ? (
+          // Bought to pay a dapp: the payment is the way on.
+          <button type="button" className="primary" onClick={() => portico.router.reset('Pay')}>
+            Back to the payment
+          </button>
+        ) : (
+          <DoneActions portico={portico} again="Buy more" onAgain={again} />
+        )}
       </DoneState>
     )
   if (status === 'failed' || status === 'expired')

@@ -2,11 +2,8 @@ import type { Balance } from '@portico/core'
 import {
   canSend,
   createSendStore,
-  formatFee,
   formatUnitsFloor,
   isNativeToken,
-  type SendFeeQuote,
-  SendText,
   sendProblems,
   sortByValue,
   submitSend,
@@ -24,6 +21,7 @@ import { useAccountData } from './account/use-account-data.ts'
 import { useChainUnreachable } from './account/use-chain-reach.ts'
 import { FieldError } from './send/FieldError.tsx'
 import { SendDone } from './send/SendDone.tsx'
+import { feeText, SendSubmit } from './send/SendSubmit.tsx'
 import './send/send-css.ts'
 import { useKept } from './kept.ts'
 import { useSendQuote } from './send/use-send-quote.ts'
@@ -214,34 +212,9 @@ export default function WalletSend({ portico }: ViewProps) {
           : (problems.missing ??
             (problems.amount || problems.receiver ? '' : feeText(state.quote, decimals, symbol)))}
       </p>
-      {state.failure && (
-        <p role="alert" className="error send-failure">
-          {state.failure}
-        </p>
-      )}
-      <button
-        type="submit"
-        className="primary"
-        disabled={!ready}
-        aria-busy={busy}
-        aria-describedby={statusId}
-      >
-        {busy && <span className="spinner small" aria-hidden="true" />}
-        {state.phase === 'wallet'
-          ? SendText.CONFIRM_IN_WALLET
-          : state.phase === 'mining'
-            ? SendText.SENDING
-            : 'Send'}
-      </button>
+      <SendSubmit state={state} ready={ready} label="Send" describedBy={statusId} />
     </form>
   )
-}
-
-function feeText(quote: SendFeeQuote | null | undefined, decimals: number, symbol: string): string {
-  if (quote === undefined) return 'Estimating network fee…'
-  if (quote === null) return SendText.FEE_UNAVAILABLE
-  if (quote.sponsored) return SendText.FEE_SPONSORED
-  return `Network fee: ${formatFee(quote.expectedFee, decimals, symbol)}`
 }
 
 function tokenKey(token: Balance): string {

@@ -37,6 +37,7 @@ const VIEWS: Partial<Record<View, LazyView>> = {
   ExportPrivateKey: lazyView(() => import('./ExportPrivateKey.tsx')),
   RegisterAccountName: lazyView(() => import('./RegisterAccountName.tsx')),
   RegisterAccountNameSuccess: lazyView(() => import('./RegisterAccountNameSuccess.tsx')),
+  Pay: lazyView(() => import('./Pay.tsx')),
 }
 
 /** The code of `view` (`useViewComponent` draws it). */
@@ -95,6 +96,8 @@ export function viewTitle(view: View, data: RouterData | undefined): string {
       return data?.socialProvider ? SOCIAL_LABEL[data.socialProvider] : 'Connecting'
     case 'ConnectingFarcaster':
       return 'Farcaster'
+    case 'Pay':
+      return 'Pay'
     case 'SIWXSignMessage':
     case 'ConnectingSiwe':
       return 'Sign In'

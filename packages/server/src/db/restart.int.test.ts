@@ -140,9 +140,7 @@ describe.skipIf(POSTGRES_BIN === undefined)('a Postgres restart under load', () 
 
     admin = new pg.Client({ connectionString: postgres.url })
     await admin.connect()
-    // The head follower takes the chain's lock again after its failed steps' pause. A new transfer
-    // can show before that: the watched account's backfill reads up to the chain's head until the
-    // head follows it, so history alone no longer proves the lock was taken.
+    // The head follower takes the chain's lock again after its failed steps' pause.
     await expect.poll(lockHolders, { timeout: 10_000 }).toBe(1)
     // Every cache hears its channel again: projects, and the chain activity for kept history pages and
     // for kept balances.

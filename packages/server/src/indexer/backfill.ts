@@ -13,6 +13,7 @@ import { decodeBlocks } from './decode.ts'
 import { AdaptiveSpan, scanLogs } from './log-scan.ts'
 import type { MetadataSources } from './metadata.ts'
 import { isRangeRefusal } from './node-errors.ts'
+import { readCursor } from './store.ts'
 import { readTracedTransfers, TracesUnavailableError, tracedEvents } from './traces.ts'
 import { fetchTransactions } from './transactions.ts'
 
@@ -107,7 +108,13 @@ export class BackfillWorker {
       while (!this.stopped && steps < maxSteps) {
         const followed = await followedFrom(database.db, job)
         if (followed === undefined) return steps
-        const end = followed ?? Number(await this.options.client.getBlockNumber({ cacheTime: 0 }))
+        // Until the head follows the account, only blocks the head has stored: a reorg of those
+        // rolls this job back with the head, while one of a block past it would go unnoticed.
+        const end = followed ?? (await readCursor(database.db, job.chainId))?.number
+        if (end === undefined) {
+          await releaseBackfill(database.db, job, { retryInMs: this.pollIntervalMs })
+          return steps
+        }
         const step = await this.step(job, end)
         if (step) {
           job = step

@@ -1,4 +1,4 @@
-import type { Hash, Hex, PublicClient } from 'viem'
+import type { Hash, PublicClient } from 'viem'
 import { type DecodedBlocks, decodeBlocks, type FetchedBlock } from './decode.ts'
 import { AdaptiveSpan, type FoundLog, scanLogs } from './log-scan.ts'
 import { ChainMovedError } from './rpc.ts'
@@ -6,19 +6,8 @@ import { readTracedTransfers, TracesUnavailableError, tracedEvents } from './tra
 import { mapLimited } from './transactions.ts'
 
 /** A block as the head reads it: its transactions, without receipts. */
-export interface HeadBlock {
-  number: number
-  hash: Hex
-  parentHash: Hex
-  timestamp: number
-  transactions: Array<{
-    hash: Hex
-    from: Hex
-    to: Hex | null
-    value: bigint
-    nonce: number
-    transactionIndex: number
-  }>
+export type HeadBlock = Omit<FetchedBlock, 'transactions'> & {
+  transactions: Array<Omit<FetchedBlock['transactions'][number], 'status' | 'logs'>>
 }
 
 /** The node of the head: whether it answers `trace_filter`, learnt on first use. */

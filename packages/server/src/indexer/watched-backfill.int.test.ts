@@ -221,6 +221,39 @@ describeEachBackend('watched accounts on a chain Portico did not deploy', (backe
     }
   })
 
+  test('a reorg across blocks the backfill had read leaves the history of the new chain: the orphan gone, the replacement in', async () => {
+    const { database, dispose } = await backend.open()
+    const services = await startWatchedServices(database, chain.rpcUrl, FOREIGN_CHAIN_ID)
+    const before = await chain.snapshot()
+    try {
+      // The head runs before the account is watched, as it does in production.
+      await services.indexer.catchUp()
+      const fork = await chain.snapshot()
+      const orphan = await chain.sendToken(4, chain.target, '3')
+      await chain.mine(2)
+      // Watched now; its backfill runs before the head's next range, up to where it may read.
+      await services.get(`/account/${chain.target}/history`)
+      await services.backfill.drain()
+
+      await chain.revert(fork)
+      const replacement = await chain.sendToken(4, chain.target, '5')
+      await chain.mine(3)
+      // The backfill's wait for the head is over.
+      await sql`update chain_backfills set next_attempt_at = now()`.execute(database.db)
+      await services.settle()
+
+      const history = await fullHistory(services, chain.target)
+      const hashes = history.data.map((tx) => tx.hash)
+      expect(hashes).not.toContain(orphan)
+      expect(hashes.sort()).toEqual([...chain.targetHashes, replacement].sort())
+      await expectTokensAndNftsMatchChain(services)
+    } finally {
+      await chain.revert(before)
+      await services.close()
+      await dispose()
+    }
+  })
+
   test('over its cap a project is still answered, unwatched, and the header says so', async () => {
     const { database, dispose } = await backend.open()
     const services = await startWatchedServices(database, chain.rpcUrl, FOREIGN_CHAIN_ID, {

@@ -6,7 +6,7 @@ import type { RequestContext } from '../embedded/request-context.ts'
 import { MAIL_LIMITS } from '../embedded/throttle.ts'
 import type { TokenHasher } from '../hash-secret.ts'
 import { HttpError } from '../http/errors.ts'
-import type { SocialLoginProvider } from './providers.ts'
+import type { SocialProvider } from './providers.ts'
 import type { AttemptChecks } from './relying-party.ts'
 import type { AttemptStatus } from './tables.ts'
 
@@ -30,7 +30,7 @@ export const ATTEMPT_ID = /^[A-Za-z0-9_-]{22}$/
 export async function createAttempt(
   db: Kysely<Tables>,
   input: {
-    provider: SocialLoginProvider
+    provider: SocialProvider
     projectId: string
     deviceId: string
     parentOrigin: string
@@ -80,7 +80,7 @@ export async function leaveForProvider(
   hash: TokenHasher,
   id: string,
   browserSecret: string,
-): Promise<{ provider: SocialLoginProvider; checks: AttemptChecks } | undefined> {
+): Promise<{ provider: SocialProvider; checks: AttemptChecks } | undefined> {
   const checks = {
     state: oidc.randomState(),
     nonce: oidc.randomNonce(),
@@ -100,12 +100,12 @@ export async function leaveForProvider(
     .where(live)
     .returning('provider')
     .executeTakeFirst()
-  return row ? { provider: row.provider as SocialLoginProvider, checks } : undefined
+  return row ? { provider: row.provider as SocialProvider, checks } : undefined
 }
 
 export interface AnsweredAttempt {
   id: string
-  provider: SocialLoginProvider
+  provider: SocialProvider
   parentOrigin: string
   deviceId: string
   checks: AttemptChecks
@@ -158,7 +158,7 @@ export async function takeAnswer(
   if (!row?.nonce || !row.code_verifier) return undefined
   return {
     id: row.id,
-    provider: row.provider as SocialLoginProvider,
+    provider: row.provider as SocialProvider,
     parentOrigin: row.parent_origin,
     deviceId: row.device_id,
     checks: { state, nonce: row.nonce, codeVerifier: row.code_verifier },
@@ -218,7 +218,7 @@ export async function confirmAttempt(
 }
 
 export interface AttemptView {
-  provider: SocialLoginProvider
+  provider: SocialProvider
   status: AttemptStatus
   expired: boolean
   errorCode: string | null
@@ -245,7 +245,7 @@ export async function attemptFor(
     .executeTakeFirst()
   return row
     ? {
-        provider: row.provider as SocialLoginProvider,
+        provider: row.provider as SocialProvider,
         status: row.status,
         expired: row.expired,
         errorCode: row.error_code,
@@ -258,7 +258,7 @@ export async function attemptFor(
 export async function takeLogin(
   db: Db,
   id: string,
-): Promise<{ userId: string; provider: SocialLoginProvider; subject: string } | undefined> {
+): Promise<{ userId: string; provider: SocialProvider; subject: string } | undefined> {
   const row = await db
     .updateTable('embedded_social_attempts')
     .set({ status: 'taken' })
@@ -268,5 +268,5 @@ export async function takeLogin(
     .returning(['user_id', 'provider', 'subject'])
     .executeTakeFirst()
   if (!row?.user_id || !row.subject) return undefined
-  return { userId: row.user_id, provider: row.provider as SocialLoginProvider, subject: row.subject }
+  return { userId: row.user_id, provider: row.provider as SocialProvider, subject: row.subject }
 }

@@ -27,8 +27,27 @@ export interface SocialProviderSettings {
   endpoints?: ProviderEndpoints | undefined
 }
 
+/** Telegram login: the bot whose Login Widget the person authorises (BotFather's token). */
+export interface TelegramSettings {
+  /** `<bot id>:<secret>`: the id is the part before the colon, the whole token keys the data check. */
+  botToken: string
+  /** Telegram's authorisation page; the development identity provider and tests point elsewhere. */
+  authUrl?: string | undefined
+  /** How old an answer's `auth_date` may be, in seconds (default 300). */
+  maxAgeSeconds?: number | undefined
+}
+
 /** What `startServer` takes to offer social login: the providers configured, each optional. */
-export type SocialSettings = Partial<Record<SocialLoginProvider, SocialProviderSettings>>
+export type SocialSettings = Partial<Record<SocialLoginProvider, SocialProviderSettings>> & {
+  telegram?: TelegramSettings | undefined
+}
+
+/** The bot token's variable, read by this name (not only as a schema key). */
+const TELEGRAM_BOT_TOKEN = 'TELEGRAM_BOT_TOKEN'
+/** BotFather's format: the bot's numeric id, a colon, then the secret part. */
+export const TelegramBotToken = z
+  .string()
+  .regex(/^\d{1,20}:[A-Za-z0-9_-]{20,100}$/, 'must be the bot token BotFather gave (<bot id>:<secret>)')
 
 const upper = (provider: SocialLoginProvider) => provider.toUpperCase()
 const Text = z.string().min(1).max(4096)
@@ -50,6 +69,7 @@ export const SocialEnvironment = z.object({
     .string()
     .regex(/^[A-Z0-9]{10}$/, 'must be the 10-character key id')
     .optional(),
+  [TELEGRAM_BOT_TOKEN]: TelegramBotToken.optional(),
   // A PEM in one line may carry its line breaks as \n.
   SOCIAL_APPLE_PRIVATE_KEY: z
     .string()
@@ -98,6 +118,8 @@ export function socialFromEnv(vars: Record<string, string | undefined>): {
           }
         : { clientId, clientSecret: vars[`${name}_CLIENT_SECRET`] }
   }
+  const botToken = vars[TELEGRAM_BOT_TOKEN]
+  if (botToken) settings.telegram = { botToken }
   return { settings, problems }
 }
 

@@ -3,7 +3,7 @@ import { sql, type Transaction } from 'kysely'
 import type { Tables } from '../db/tables.ts'
 import { findOrCreateUser } from '../embedded/accounts.ts'
 import type { SocialProfile } from './profiles.ts'
-import type { SocialLoginProvider } from './providers.ts'
+import type { SocialProvider } from './providers.ts'
 
 /**
  * The embedded-wallet user of (provider, subject). On the identity's first login it joins the user
@@ -14,7 +14,7 @@ import type { SocialLoginProvider } from './providers.ts'
 export async function userOfIdentity(
   trx: Transaction<Tables>,
   /** Farcaster's identities (subject = fid) live here too, logged in by `farcaster/login-routes.ts`. */
-  provider: SocialLoginProvider | 'farcaster',
+  provider: SocialProvider | 'farcaster',
   profile: SocialProfile,
 ): Promise<string> {
   const seen = {

@@ -3,22 +3,16 @@ import type { Kysely } from 'kysely'
 import { z } from 'zod'
 import type { Tables } from '../db/tables.ts'
 import { answerAsPages, escapeHtml, page } from '../embedded/page-shell.ts'
-import { describeRequest, type RequestContext } from '../embedded/request-context.ts'
 import { newToken } from '../embedded/tokens.ts'
 import type { TokenHasher } from '../hash-secret.ts'
 import type { ZodTypeProvider } from '../http/route-schema.ts'
-import {
-  type AnsweredAttempt,
-  ATTEMPT_ID,
-  confirmAttempt,
-  leaveForProvider,
-  settleAttempt,
-  takeAnswer,
-} from './attempts.ts'
+import { type AnsweredAttempt, ATTEMPT_ID, confirmAttempt, leaveForProvider, takeAnswer } from './attempts.ts'
 import { browserCookie, browserSecretOf, clearedBrowserCookie } from './browser-cookie.ts'
-import { userOfIdentity } from './identities.ts'
-import { PROVIDERS } from './providers.ts'
+import { endWithoutLogin, loginToConfirm } from './outcomes.ts'
+import { confirmPage, type Ended, EXPIRED, INVALID, OTHER_BROWSER, resultPage } from './popup-pages.ts'
+import { labelOf } from './providers.ts'
 import type { SocialServices } from './setup.ts'
+import { telegramAuthUrl, telegramCallbackRoute } from './telegram/callback.ts'
 
 interface SocialPagesOptions {
   db: Kysely<Tables>
@@ -39,39 +33,9 @@ const Answer = z.object({
 type Answer = z.infer<typeof Answer>
 const ConfirmBody = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'invalid token') })
 
-/** How an answer ended, as the result page says it. */
-interface Ended {
-  status: 'done' | 'error'
-  heading: string
-  text: string
-}
-
-/** What the login would complete — which app, when, which device and IP started it — and the one button. */
-function confirmForm(token: string, started: RequestContext, label: string): string {
-  const details = describeRequest(started, new Date())
-    .map(([name, value]) => `<dt>${escapeHtml(name)}</dt><dd>${escapeHtml(value)}</dd>`)
-    .join('')
-  return `<p>You logged in with ${escapeHtml(label)}. This finishes the login started below: continue only if you started it yourself, just now, in this browser.</p><dl>${details}</dl><form method="post" action="/v1/auth/social/confirm"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">Continue</button></form><p class="muted">Not you? Close this window: nothing is logged in.</p>`
-}
-
-/** The message the popup posts to the page that opened it: only a hint to poll now. */
-const RESULT_MESSAGE_TYPE = 'portico:social-result'
-
-// Constant, so the page's CSP allows exactly it; its data travels in a JSON block, never as code.
-const RESULT_SCRIPT = `const data = JSON.parse(document.getElementById('social-result').textContent);
-if (window.opener) window.opener.postMessage({ type: '${RESULT_MESSAGE_TYPE}', attemptId: data.attemptId, status: data.status }, data.targetOrigin);
-if (data.status === 'done') window.close();`
-
 // Apple posts its answer from its own site, which a SameSite=Lax cookie does not go along with:
 // this page posts the same fields again from ours, and then it does.
 const REPOST_SCRIPT = 'document.forms[0].submit()'
-
-const EXPIRED =
-  '<p>This login was already used or has expired. You can close this window and start the login again in the app.</p>'
-const OTHER_BROWSER =
-  '<p>This login was started in another browser, or this browser did not keep its cookie: nothing was logged in. Start the login again in the app, in this browser.</p>'
-const INVALID =
-  '<p>This login link is not valid. You can close this window and start the login again in the app.</p>'
 
 /**
  * The popup's pages on the services origin (prefix /v1/auth/social, no frame guard: the browser
@@ -92,13 +56,15 @@ export const socialPagesPlugin: FastifyPluginAsync<SocialPagesOptions> = async (
       const browserSecret = newToken()
       const leaving = await leaveForProvider(db, hashToken, request.params.attemptId, browserSecret)
       if (!leaving) return page(reply.code(410), 'Login expired', EXPIRED)
-      const label = PROVIDERS[leaving.provider].label
-      const url = await social.relyingParty
-        .authorizationUrl(leaving.provider, leaving.checks)
-        .catch((error) => {
-          request.log.warn({ err: error }, `${leaving.provider} discovery failed`)
-          return undefined
-        })
+      const label = labelOf(leaving.provider)
+      const { provider, checks } = leaving
+      const url =
+        provider === 'telegram'
+          ? telegramAuthUrl(social.telegram, checks.state)
+          : await social.relyingParty.authorizationUrl(provider, checks).catch((error) => {
+              request.log.warn({ err: error }, `${provider} discovery failed`)
+              return undefined
+            })
       if (!url)
         return page(
           reply.code(503),
@@ -113,22 +79,6 @@ export const socialPagesPlugin: FastifyPluginAsync<SocialPagesOptions> = async (
     },
   )
 
-  /** The popup's last page: what happened, and the hint to the opener. */
-  const resultPage = (reply: FastifyReply, attempt: { id: string; parentOrigin: string }, outcome: Ended) => {
-    const body = `<p>${escapeHtml(outcome.text)}</p><p class="muted">You can close this window.</p>`
-    const data = JSON.stringify({
-      attemptId: attempt.id,
-      targetOrigin: attempt.parentOrigin,
-      status: outcome.status,
-    }).replace(/</g, '\\u003c')
-    return page(
-      reply.header('referrer-policy', 'no-referrer'),
-      outcome.heading,
-      `${body}<script type="application/json" id="social-result">${data}</script>`,
-      { script: RESULT_SCRIPT },
-    )
-  }
-
   const answered = async (answer: Answer, request: FastifyRequest, reply: FastifyReply) => {
     const browserSecret = browserSecretOf(request.headers.cookie)
     if (!browserSecret && request.method === 'POST' && request.headers['sec-fetch-site'] === 'cross-site')
@@ -137,14 +87,9 @@ export const socialPagesPlugin: FastifyPluginAsync<SocialPagesOptions> = async (
     if (attempt === 'otherBrowser') return page(reply.code(403), 'Login not completed', OTHER_BROWSER)
     if (!attempt) return page(reply.code(410), 'Login expired', EXPIRED)
     reply.header('set-cookie', clearedBrowserCookie())
-    const label = PROVIDERS[attempt.provider].label
+    const label = labelOf(attempt.provider)
     const outcome = await settle(attempt, answer, label)
-    if (outcome.status === 'confirm')
-      return page(
-        reply.header('referrer-policy', 'no-referrer'),
-        'Confirm your login',
-        confirmForm(outcome.token, attempt.started, label),
-      )
+    if (outcome.status === 'confirm') return confirmPage(reply, outcome.token, attempt.started, label)
     return resultPage(reply, attempt, outcome)
   }
 
@@ -177,14 +122,8 @@ export const socialPagesPlugin: FastifyPluginAsync<SocialPagesOptions> = async (
     answer: Answer,
     label: string,
   ): Promise<Ended | { status: 'confirm'; token: string }> => {
-    if (answer.error || !answer.code) {
-      const denied = answer.error === 'access_denied'
-      const message = denied
-        ? `The login was cancelled at ${label}.`
-        : `${label} did not complete the login. Please try again.`
-      await settleAttempt(db, attempt.id, { code: denied ? 'access_denied' : 'provider_error', message })
-      return { status: 'error', heading: denied ? 'Login cancelled' : 'Login failed', text: message }
-    }
+    if (answer.error || !answer.code || attempt.provider === 'telegram')
+      return endWithoutLogin(db, attempt.id, label, answer.error === 'access_denied')
     try {
       const url = new URL(social.callbackUrl)
       for (const key of ['code', 'state', 'iss'] as const) {
@@ -192,21 +131,10 @@ export const socialPagesPlugin: FastifyPluginAsync<SocialPagesOptions> = async (
         if (value !== undefined) url.searchParams.set(key, value)
       }
       const profile = await social.relyingParty.exchange(attempt.provider, url, attempt.checks, answer.user)
-      const token = newToken()
-      await db.transaction().execute(async (trx) => {
-        const userId = await userOfIdentity(trx, attempt.provider, profile)
-        await settleAttempt(trx, attempt.id, {
-          userId,
-          subject: profile.subject,
-          confirmHash: hashToken(token),
-        })
-      })
-      return { status: 'confirm', token }
+      return { status: 'confirm', token: await loginToConfirm(db, hashToken, attempt, profile) }
     } catch (error) {
       app.log.warn({ err: error }, `${attempt.provider} login failed`)
-      const message = `${label} did not complete the login. Please try again.`
-      await settleAttempt(db, attempt.id, { code: 'provider_error', message })
-      return { status: 'error', heading: 'Login failed', text: message }
+      return endWithoutLogin(db, attempt.id, label, false)
     }
   }
 
@@ -221,4 +149,5 @@ export const socialPagesPlugin: FastifyPluginAsync<SocialPagesOptions> = async (
     if (!confirmed) return page(reply.code(410), 'Login expired', EXPIRED)
     return resultPage(reply, confirmed, { status: 'done', heading: 'Logged in', text: 'You are logged in.' })
   })
+  if (social.telegram) telegramCallbackRoute(app, { db, hashToken, telegram: social.telegram })
 }

@@ -3,7 +3,15 @@ import { z } from 'zod'
 /** The social providers the services log in with by OAuth (Farcaster has its own flow). */
 export const SOCIAL_LOGIN_PROVIDERS = ['google', 'x', 'discord', 'github', 'apple', 'facebook'] as const
 export type SocialLoginProvider = (typeof SOCIAL_LOGIN_PROVIDERS)[number]
-export const SocialLoginProvider = z.enum(SOCIAL_LOGIN_PROVIDERS)
+
+/** Every provider a login attempt may be for: the OAuth ones and Telegram (its Login Widget). */
+const SOCIAL_PROVIDERS = [...SOCIAL_LOGIN_PROVIDERS, 'telegram'] as const
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
+export const SocialProvider = z.enum(SOCIAL_PROVIDERS)
+
+/** The provider's name as pages and messages say it. */
+export const labelOf = (provider: SocialProvider): string =>
+  provider === 'telegram' ? 'Telegram' : PROVIDERS[provider].label
 
 /** Where a provider lives: an OpenID issuer found by discovery, or an OAuth 2 server and its API. */
 export interface ProviderEndpoints {

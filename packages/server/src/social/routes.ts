@@ -13,7 +13,7 @@ import { HttpError } from '../http/errors.ts'
 import type { ZodTypeProvider } from '../http/route-schema.ts'
 import { ATTEMPT_ID, attemptFor, createAttempt, takeLogin } from './attempts.ts'
 import { usernameOf } from './identities.ts'
-import { PROVIDERS, SocialLoginProvider } from './providers.ts'
+import { labelOf, SocialProvider } from './providers.ts'
 import type { SocialServices } from './setup.ts'
 
 interface SocialRoutesOptions {
@@ -53,20 +53,24 @@ export const socialRoutesPlugin: FastifyPluginAsync<SocialRoutesOptions> = async
     '/start',
     {
       schema: {
-        body: z.object({ provider: SocialLoginProvider }),
+        body: z.object({ provider: SocialProvider }),
         response: { 200: z.object({ attemptId: z.string(), url: z.string() }) },
       },
     },
     async (request) => {
       const { provider } = request.body
-      if (!social.relyingParty.providers.includes(provider))
-        throw new HttpError(400, `${PROVIDERS[provider].label} login is not offered by these services`)
+      const offered =
+        provider === 'telegram'
+          ? social.telegram !== undefined
+          : social.relyingParty.providers.includes(provider)
+      if (!offered) throw new HttpError(400, `${labelOf(provider)} login is not offered by these services`)
       const caller = callerOf(request)
       // Discovery now, so an unreachable provider is told to the frame, not to an empty popup.
-      await social.relyingParty.ready(provider).catch((error: unknown) => {
-        request.log.warn({ err: error }, `${provider} discovery failed`)
-        throw new HttpError(503, `${PROVIDERS[provider].label} cannot be reached. Please try again later.`)
-      })
+      if (provider !== 'telegram')
+        await social.relyingParty.ready(provider).catch((error: unknown) => {
+          request.log.warn({ err: error }, `${provider} discovery failed`)
+          throw new HttpError(503, `${labelOf(provider)} cannot be reached. Please try again later.`)
+        })
       const attemptId = await createAttempt(db, {
         provider,
         projectId: caller.projectId,

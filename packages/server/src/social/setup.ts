@@ -1,6 +1,7 @@
 import type { ServerMode } from '../server-mode.ts'
 import type { SocialSettings } from './config.ts'
 import { createRelyingParty, type RelyingParty } from './relying-party.ts'
+import { type TelegramLogin, telegramLoginOf } from './telegram/login.ts'
 
 /** The path every provider sends its answer to: registered in each provider's console. */
 export const CALLBACK_PATH = '/v1/auth/social/callback'
@@ -14,6 +15,8 @@ export interface SocialServices {
   callbackUrl: URL
   /** See POLL_WAIT_MS; the tests shorten it to see `pending` without waiting. */
   pollWaitMs: number
+  /** Telegram login, when its bot is configured. */
+  telegram?: TelegramLogin | undefined
 }
 
 /** Checks the providers' settings (endpoints, secrets, Apple's key) before anything opens. */
@@ -26,5 +29,6 @@ export async function prepareSocial(
     relyingParty: await createRelyingParty(settings, { mode: context.mode, callbackUrl }),
     callbackUrl,
     pollWaitMs: context.pollWaitMs ?? POLL_WAIT_MS,
+    telegram: settings.telegram && telegramLoginOf(settings.telegram, context),
   }
 }

@@ -1,9 +1,16 @@
 import type { Generated } from 'kysely'
 
-/** Social login's rows (migrations 0019 and 0025). */
+/** Social login's rows (migrations 0019, 0025 and 0030). */
 export interface SocialTables {
   embedded_social_identities: SocialIdentitiesTable
   embedded_social_attempts: SocialAttemptsTable
+  embedded_telegram_answers: TelegramAnswersTable
+}
+
+/** Telegram answers already used: the keyed hash of their `hash`, until they would be too old anyway. */
+interface TelegramAnswersTable {
+  hash_key: string
+  expires_at: Date
 }
 
 interface SocialIdentitiesTable {

@@ -118,7 +118,8 @@ export interface HeldRequest {
 /**
  * A popup as a browser runs it, with its own cookies: opens `url`, follows redirects, on the
  * development provider's picker presses the button of `choice` (a dev user id, or `cancel`),
- * submits a form_post answer (Apple) as the browser's auto-submitting form would, and presses
+ * submits a form_post answer (Apple) as the browser's auto-submitting form would, runs Telegram's
+ * return page (the `#tgAuthResult` fields into the query) as its script would, and presses
  * Continue on the services' confirmation page unless `confirm` is false, all from `ip`. `stopAt`
  * ends the walk before a request to a URL it matches, so a test can hold the provider's answer.
  */
@@ -157,6 +158,11 @@ export async function runPopup(
       continue
     }
     const html = await response.text()
+    const relayed = telegramRelay(html, next.url)
+    if (relayed) {
+      next = { url: relayed }
+      continue
+    }
     const picked = pickerForm(html, choice)
     const posted = picked ?? autoPostForm(html) ?? (confirm ? confirmForm(html) : undefined)
     if (!posted) return { status: response.status, url: next.url.href, html }
@@ -175,13 +181,30 @@ function pickerForm(html: string, choice: string) {
   if (!html.includes('Development identity provider')) return undefined
   const forms = [...html.matchAll(/<form method="post" action="([^"]+)">(.*?)<\/form>/g)]
   const form = forms.find(([, action, inner]) =>
-    choice === 'cancel' ? action?.endsWith('/abort') : inner?.includes(`value="${choice}"`),
+    choice === 'cancel'
+      ? new URL(decode(action ?? ''), 'http://x').pathname.endsWith('/abort')
+      : inner?.includes(`value="${choice}"`),
   )
   if (!form?.[1]) throw new Error(`no picker button for ${choice}`)
   return {
     action: decode(form[1]),
     form: new URLSearchParams(choice === 'cancel' ? {} : { account: choice }),
   }
+}
+
+/** The services' Telegram return page: the fields after `#tgAuthResult=` go to the query, or `error`. */
+function telegramRelay(html: string, url: URL): URL | undefined {
+  if (!html.includes('tgAuthResult')) return undefined
+  const encoded = /tgAuthResult=([^&]*)/.exec(url.hash)?.[1] ?? ''
+  const next = new URL(url)
+  next.hash = ''
+  try {
+    const fields = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as Record<string, unknown>
+    for (const [name, value] of Object.entries(fields)) next.searchParams.set(name, String(value))
+  } catch {
+    next.searchParams.set('error', 'access_denied')
+  }
+  return next
 }
 
 /** The services' "Confirm your login" page: its one button. */

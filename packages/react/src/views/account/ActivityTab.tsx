@@ -5,6 +5,7 @@ import {
   counterpartyOf,
   monthGroups,
   nameOf,
+  nativeHistoryNotice,
   readApproval,
   withPurchases,
 } from '@portico/core/internal'
@@ -60,8 +61,12 @@ export function ActivityTab({ portico }: ViewProps) {
       }
   }, [transactionsByYear, portico])
 
+  // Said above the list: without traces the services cannot find ETH moved before the account was watched.
+  const notice = nativeHistoryNotice(state.nativeHistoryFrom)
+
   return (
     <div aria-busy={state.loading}>
+      {notice && <p className="muted center">{notice}</p>}
       {groups.length === 0 && !state.loading && state.failed && (
         <Unavailable
           sentence="Activity is unavailable right now"

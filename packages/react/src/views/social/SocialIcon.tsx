@@ -75,4 +75,11 @@ const MARKS: Record<OfferedSocial, ReactNode> = {
       <path fill="#fff" d="M6 5.5h12v2.2h-1.2v11h-2.6v-5a2.2 2.2 0 0 0-4.4 0v5H7.2v-11H6z" />
     </>
   ),
+  // Our own drawing: a paper plane on a blue disc, in Telegram's colour; no logo file.
+  telegram: (
+    <>
+      <circle cx="12" cy="12" r="12" fill="#2AABEE" />
+      <path fill="#fff" d="M5 11.6 18 6.4l-2.2 11.2-4.2-3.1-2 2.1.1-3.4 5.3-4.9-6.7 4.1z" />
+    </>
+  ),
 }

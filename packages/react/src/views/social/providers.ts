@@ -1,7 +1,7 @@
 import type { SocialProvider } from '@portico/core'
 import type { PopupSocialProvider } from '@portico/core/internal'
 
-/** The social providers this build logs in with: the six popup ones and Farcaster. */
+/** The social providers this build logs in with: the seven popup ones and Farcaster. */
 export type OfferedSocial = PopupSocialProvider | 'farcaster'
 
 export const SOCIAL_LABEL: Record<OfferedSocial, string> = {
@@ -12,9 +12,10 @@ export const SOCIAL_LABEL: Record<OfferedSocial, string> = {
   apple: 'Apple',
   facebook: 'Facebook',
   farcaster: 'Farcaster',
+  telegram: 'Telegram',
 }
 
-/** `features.socials` in its order, without the providers this build has no login for (telegram). */
+/** `features.socials` in its order, without any provider this build has no login for. */
 export const offeredSocials = (socials: readonly SocialProvider[]): OfferedSocial[] =>
   socials.filter((provider): provider is OfferedSocial => provider in SOCIAL_LABEL)
 

@@ -28,6 +28,7 @@ import * as keyRotation from './0026_key_rotation.ts'
 import * as erc20ContractsByAccount from './0027_erc20_contracts_by_account.ts'
 import * as watchedAddresses from './0028_watched_addresses.ts'
 import * as dropChainBalances from './0029_drop_chain_balances.ts'
+import * as telegramAnswers from './0030_telegram_answers.ts'
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Listed in code rather
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '0027_erc20_contracts_by_account': erc20ContractsByAccount,
   '0028_watched_addresses': watchedAddresses,
   '0029_drop_chain_balances': dropChainBalances,
+  '0030_telegram_answers': telegramAnswers,
 }

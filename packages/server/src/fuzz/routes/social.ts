@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { newToken } from '../../embedded/tokens.ts'
 import { createAttempt, leaveForProvider, settleAttempt, takeAnswer } from '../../social/attempts.ts'
-import { SOCIAL_LOGIN_PROVIDERS } from '../../social/providers.ts'
+import { SOCIAL_LOGIN_PROVIDERS, type SocialProvider } from '../../social/providers.ts'
 import type { Route } from '../fuzz.ts'
 import type { RequestShape } from '../request.ts'
 import { type FuzzTarget, PAGE } from '../target.ts'
@@ -10,7 +10,7 @@ import { FRAME_GUARD, fromFrame, hex, OPEN, visitor } from './common.ts'
 const provider = fc.constantFrom(...SOCIAL_LOGIN_PROVIDERS)
 
 /** An attempt of the holder's frame, as `/social/start` makes it, without asking the provider. */
-const newAttempt = (target: FuzzTarget, chosen: (typeof SOCIAL_LOGIN_PROVIDERS)[number], ip: string) =>
+const newAttempt = (target: FuzzTarget, chosen: SocialProvider, ip: string) =>
   createAttempt(target.db, {
     provider: chosen,
     projectId: target.project.id,
@@ -58,7 +58,52 @@ const callback = (method: 'GET' | 'POST'): Route => ({
     }),
 })
 
+/**
+ * Telegram's Login Widget answer, in the browser that followed the attempt's link: fields signed by
+ * no bot token the services hold, a refusal, or the first visit that only relays the fields.
+ */
+const telegramCallback: Route = {
+  name: 'GET /v1/auth/social/telegram/callback',
+  guard: OPEN,
+  valid: (target) =>
+    fc
+      .tuple(
+        visitor,
+        fc.integer({ min: 1, max: 2 ** 40 }),
+        hex(32),
+        fc.constantFrom('signed', 'denied', 'relay'),
+      )
+      .map(([ip, id, hash, kind]) => async () => {
+        const browserSecret = newToken()
+        const leaving = await leaveForProvider(
+          target.db,
+          target.hashToken,
+          await newAttempt(target, 'telegram', ip),
+          browserSecret,
+        )
+        const state: [string, string] = ['state', leaving?.checks.state ?? '']
+        const fields: Array<[string, string]> =
+          kind === 'denied'
+            ? [['error', 'access_denied']]
+            : kind === 'relay'
+              ? []
+              : [
+                  ['id', String(id)],
+                  ['first_name', 'Dan'],
+                  ['auth_date', String(Math.floor(Date.now() / 1000))],
+                  ['hash', hash],
+                ]
+        const shape = popup('GET', '/v1/auth/social/telegram/callback')
+        return {
+          ...shape,
+          headers: { ...shape.headers, cookie: `__Host-portico_social=${browserSecret}` },
+          query: [state, ...fields],
+        }
+      }),
+}
+
 export const socialRoutes: Route[] = [
+  telegramCallback,
   {
     name: 'POST /v1/auth/social/start',
     guard: FRAME_GUARD,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { SocialLoginProvider } from '../providers.ts'
+import type { SocialProvider } from '../providers.ts'
 
 /** The people the development identity provider offers on its account picker. */
 export interface DevUser {
@@ -27,10 +27,10 @@ export const DEV_USERS: readonly DevUser[] = [
 ]
 
 /**
- * The id a provider gives a dev user, in that provider's format (numeric for X, Discord, GitHub
- * and Facebook) and different per provider, as real ones are.
+ * The id a provider gives a dev user, in that provider's format (numeric for X, Discord, GitHub,
+ * Facebook and Telegram) and different per provider, as real ones are.
  */
-export function providerIdOf(provider: SocialLoginProvider, user: DevUser): string {
+export function providerIdOf(provider: SocialProvider, user: DevUser): string {
   const digest = createHash('sha256').update(`${provider}:${user.id}`).digest()
   return (digest.readBigUInt64BE(0) % 10n ** 15n).toString()
 }

@@ -11,13 +11,12 @@ button:hover{background:#eef1f5}.muted{color:#5b6470;font-size:14px}.cancel{text
  * The development provider's own login page: one button per dev user, and Cancel, which answers
  * the app with `access_denied` as a provider does when the person declines. No script.
  */
-export function pickerPage(uid: string, providerLabel: string): string {
-  const action = (what: string) => `/interaction/${encodeURIComponent(uid)}/${what}`
+export function pickerPage(action: (what: 'login' | 'abort') => string, providerLabel: string): string {
   const users = DEV_USERS.map((user) => {
     const email = user.email
       ? `${user.email}${user.emailVerified ? '' : ' (not verified)'}`
       : 'shares no e-mail address'
-    return `<form method="post" action="${action('login')}"><input type="hidden" name="account" value="${escapeHtml(user.id)}"><button type="submit">${escapeHtml(user.name)}<br><span class="muted">${escapeHtml(email)}</span></button></form>`
+    return `<form method="post" action="${escapeHtml(action('login'))}"><input type="hidden" name="account" value="${escapeHtml(user.id)}"><button type="submit">${escapeHtml(user.name)}<br><span class="muted">${escapeHtml(email)}</span></button></form>`
   }).join('')
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sign in with ${escapeHtml(providerLabel)} (development)</title><style>${STYLE}</style></head><body><main><h1>Sign in with ${escapeHtml(providerLabel)}</h1><p>Development identity provider — choose an account.</p>${users}<form method="post" action="${action('abort')}"><button type="submit" class="cancel">Cancel</button></form></main></body></html>`
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sign in with ${escapeHtml(providerLabel)} (development)</title><style>${STYLE}</style></head><body><main><h1>Sign in with ${escapeHtml(providerLabel)}</h1><p>Development identity provider — choose an account.</p>${users}<form method="post" action="${escapeHtml(action('abort'))}"><button type="submit" class="cancel">Cancel</button></form></main></body></html>`
 }

@@ -9,10 +9,11 @@ import { DEV_USERS, providerIdOf } from './dev-users.ts'
 import { memoryStore } from './memory-store.ts'
 import { pickerPage } from './picker.ts'
 import { answerProviderApi } from './provider-apis.ts'
+import { devTelegram } from './telegram.ts'
 
 export interface DevIdentityProvider {
   issuer: string
-  /** All six providers pointed here, one client each: what `startServer`'s `social` takes. */
+  /** All six OAuth providers pointed here, one client each, and Telegram: what `startServer`'s `social` takes. */
   social: SocialSettings
   close(): Promise<void>
 }
@@ -24,10 +25,11 @@ const providerOfClient = (clientId: string) =>
   SOCIAL_LOGIN_PROVIDERS.find((provider) => clientIdOf(provider) === clientId)
 
 /**
- * A real OpenID provider (`oidc-provider`) on loopback that stands in for all six social
- * providers, for `npm start` and the tests only (it is not part of the built package). Google and
- * Apple discover it and get id_tokens; X, Discord, GitHub and Facebook use its authorization and
- * token endpoints by configuration and read its copies of their user APIs (provider-apis.ts).
+ * A real OpenID provider (`oidc-provider`) on loopback that stands in for all six OAuth social
+ * providers, with Telegram's authorisation page beside it (telegram.ts), for `npm start` and the
+ * tests only (it is not part of the built package). Google and Apple discover it and get
+ * id_tokens; X, Discord, GitHub and Facebook use its authorization and token endpoints by
+ * configuration and read its copies of their user APIs (provider-apis.ts).
  * Its login page is an account picker of dev users; PKCE is required of every client, Apple's
  * client authenticates with an ES256 JWT as Apple's does.
  */
@@ -139,6 +141,7 @@ export async function startDevIdentityProvider(options: {
   }
   const applePem = await exportPKCS8(apple.privateKey)
 
+  const telegram = devTelegram()
   const oidcHandler = provider.callback()
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     void route(req, res).catch((error: unknown) => {
@@ -148,6 +151,7 @@ export async function startDevIdentityProvider(options: {
   })
   const route = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', issuer)
+    if (await telegram.answer(url, req, res, () => bodyOf(req))) return
     if (url.pathname.startsWith('/api/'))
       return answerProviderApi(provider, providerOfClient, url, req.headers.authorization, res)
     const interaction = /^\/interaction\/([^/]+)(?:\/(login|abort))?$/.exec(url.pathname)
@@ -163,7 +167,7 @@ export async function startDevIdentityProvider(options: {
         // modal's handling of a popup it can no longer see is met in development too.
         ...(client === 'google' ? { 'cross-origin-opener-policy': 'same-origin-allow-popups' } : {}),
       })
-      return res.end(pickerPage(details.uid, label))
+      return res.end(pickerPage((what) => `/interaction/${encodeURIComponent(details.uid)}/${what}`, label))
     }
     if (req.method !== 'POST') return res.writeHead(405).end()
     if (interaction[2] === 'abort')
@@ -202,6 +206,7 @@ export async function startDevIdentityProvider(options: {
       return [name, { ...client, clientSecret: secrets.get(name), endpoints }]
     }),
   ) as SocialSettings
+  social.telegram = { botToken: telegram.botToken, authUrl: endpoint('/telegram/auth') }
   return {
     issuer,
     social,
