@@ -59,7 +59,9 @@ const reportList = (report: Moved[]) =>
   )
 
 const INDEXING =
-  'The services are still reading the history of your current address, so the list of what it holds would be incomplete. Try again in a moment.'
+  'The services are still reading the history of your current address, so the list of what it holds would be incomplete. It shows here as soon as they are done.'
+/** How soon the card asks again while the services' index of the address is incomplete. */
+const READ_AGAIN_MS = 2_000
 
 /**
  * "Make recovery yours alone" for an EOA: the card first reads what the old address holds (waiting
@@ -85,14 +87,33 @@ export function askEoaRotation(
     const done = (outcome: { ok: true; value: RotationResult } | { ok: false }) => {
       if (outcome.ok) showCard(doneCard(outcome.value, () => finish({ value: true })))
     }
-    const load = () =>
+    let readAgain: ReturnType<typeof setTimeout> | undefined
+    // Only the latest read may show its answer: a click on Try again overtakes a read on its own.
+    let latest = 0
+    let closed = false
+    const answered = (read: number, plan: EoaMovePlan | undefined) => {
+      if (closed || read !== latest) return
+      if (plan) {
+        showCard(planCard(plan))
+        return
+      }
+      reading.say(INDEXING)
+      // Quietly, so the status line does not flicker while the services finish.
+      readAgain = setTimeout(() => {
+        const read = ++latest
+        rotation.loadPlan().then(
+          (plan) => answered(read, plan),
+          (error: unknown) => !closed && read === latest && reading.say(failureText(error)),
+        )
+      }, READ_AGAIN_MS)
+    }
+    const load = () => {
+      clearTimeout(readAgain)
+      const read = ++latest
       void reading
         .attempt('Reading what your current address holds…', rotation.loadPlan, failureText)
-        .then((outcome) => {
-          if (!outcome.ok) return
-          if (outcome.value) showCard(planCard(outcome.value))
-          else reading.say(INDEXING)
-        })
+        .then((outcome) => outcome.ok && answered(read, outcome.value))
+    }
     const reading = taskCard(
       'rotation-title',
       'Make recovery yours alone',
@@ -141,7 +162,11 @@ export function askEoaRotation(
     }
     showCard(reading)
     load()
-    return () => stop()
+    return () => {
+      closed = true
+      clearTimeout(readAgain)
+      stop()
+    }
   })
 }
 

@@ -4,12 +4,15 @@ import { z } from 'zod'
 import type { Tables } from '../db/tables.ts'
 import { HttpError } from '../http/errors.ts'
 import type { ZodTypeProvider } from '../http/route-schema.ts'
+import { watchAddress } from '../indexer/watched.ts'
 import type { UserRow } from './accounts.ts'
 import { RotationText } from './key-rotation-routes.ts'
 
 interface RotationAssetsOptions {
   db: Kysely<Tables>
   chainId: number
+  /** The block the services' index of this chain reads back to (`START_BLOCK`); absent, it is not indexed here. */
+  indexFloor?: number | undefined
   sessionOf(request: FastifyRequest): Promise<UserRow>
 }
 
@@ -38,7 +41,7 @@ export const rotationAssetsRoutePlugin: FastifyPluginAsync<RotationAssetsOptions
   options,
 ) => {
   const app = scope.withTypeProvider<ZodTypeProvider>()
-  const { db, chainId } = options
+  const { db, chainId, indexFloor } = options
 
   app.post('/key/rotation/assets', { schema: { response: { 200: Answer } } }, async (request) => {
     const user = await options.sessionOf(request)
@@ -51,6 +54,18 @@ export const rotationAssetsRoutePlugin: FastifyPluginAsync<RotationAssetsOptions
       .where('chain_id', '=', chainId)
       .where('address', '=', address)
       .executeTakeFirst()
+    if (!backfill && indexFloor !== undefined) {
+      // The index adds embedded users in rounds; the user waiting at the card should not wait for one.
+      await watchAddress(db, {
+        chainId,
+        address,
+        reason: 'embedded',
+        projectId: null,
+        expiresAt: null,
+        maxPerProject: Number.POSITIVE_INFINITY,
+        floor: indexFloor,
+      })
+    }
     if (!backfill?.done) return { indexed: false, touched: [] }
     const rows = await db
       .selectFrom('chain_events')

@@ -52,6 +52,8 @@ interface EmbeddedAuthOptions {
   bundler?: Bundler | undefined
   /** Sign In With Farcaster (its registry, relay and links); absent, /v1/auth/farcaster does not exist. */
   farcaster?: FarcasterOptions | undefined
+  /** The block the services' index of the wallet's chain reads back to; absent, they do not index it. */
+  indexFloor?: number | undefined
 }
 
 const Email = z
@@ -180,7 +182,12 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
     accountFactory: options.bundler?.info?.accountFactory,
     sessionOf: keySession,
   })
-  await app.register(rotationAssetsRoutePlugin, { db, chainId: chain.chainId, sessionOf: keySession })
+  await app.register(rotationAssetsRoutePlugin, {
+    db,
+    chainId: chain.chainId,
+    indexFloor: options.indexFloor,
+    sessionOf: keySession,
+  })
   await app.register(keyExportRoutesPlugin, { db, vault, hashToken, sessionOf: keySession, sendCode })
 
   // Update e-mail (behaviour §4): a code to the current address, then one to the new address; each step
