@@ -53,6 +53,11 @@ export interface StackOptions {
   hashSecret?: string
   /** Signs the names gateway's answers (`NAMES_GATEWAY_KEY`); without it one is created in the data folder. */
   namesGatewayKey?: string
+  /**
+   * False runs the services without their bundler: the secure frame then offers no smart accounts,
+   * as on a chain without ERC-4337, and its users are EOAs (the browser test of an EOA's key rotation).
+   */
+  smartAccounts?: boolean
   log?: (line: string) => void
 }
 
@@ -186,6 +191,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
     const moduleOptions: StartServerOptions = {}
     for (const module of serverModules) Object.assign(moduleOptions, module.development?.(development))
+    if (options.smartAccounts === false) delete moduleOptions.bundler
     const server = await step(log, 'services: database, migrations, server', () =>
       startServer({
         ...moduleOptions,

@@ -159,7 +159,17 @@ export function embeddedWallet(parameters: EmbeddedWalletParameters) {
       updateEmailSecondaryOtp: (otp) =>
         alerting((frame) => frame.request('UPDATE_EMAIL_SECONDARY_OTP', { otp })),
       protectWithPasskey: (signal) => alerting((frame) => frame.request('PROTECT_WITH_PASSKEY', {}, signal)),
-      rotateKey: (signal) => alerting((frame) => frame.request('ROTATE_KEY', {}, signal)),
+      async rotateKey(signal) {
+        const answer = await alerting((frame) => frame.request('ROTATE_KEY', {}, signal))
+        // An EOA's rotation moves the wallet to a new address, which the page follows; a smart
+        // account keeps its address.
+        const user = answer.rotated && (await alerting((frame) => frame.request('GET_USER', {})))
+        if (user && user.address !== accounts[0]) {
+          useUser(user)
+          config.emitter.emit('change', { accounts })
+        }
+        return answer
+      },
       unlockWallet: async (signal) =>
         useUser(await alerting((frame) => frame.request('UNLOCK_WALLET', {}, signal))),
       getSocialRedirectUri: (provider) =>

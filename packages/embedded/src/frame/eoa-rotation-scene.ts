@@ -1,26 +1,32 @@
 import { formatEther, formatUnits } from 'viem'
 import { h } from './dom.ts'
-import type { Holding } from './keys/eoa-assets.ts'
 import type { Moved } from './keys/eoa-move.ts'
+import type { EoaMovePlan } from './keys/eoa-rotation.ts'
 import { failureText } from './rotation-scene.ts'
-import { taskCard } from './task-card.ts'
+import { type TaskCard, taskCard } from './task-card.ts'
 import type { Tasks } from './tasks.ts'
 
-/** What the card lists before the user approves: every asset found, and the ETH after fees. */
-export interface EoaMovePlan {
-  holdings: Holding[]
-  ethBalance: bigint
-  /** The most all the move's transactions can cost. */
-  feeReserve: bigint
+/** What the card lists or does; see `askEoaRotation`. */
+export interface EoaRotationCard {
+  oldAddress: string
+  /** Read when the card opens: undefined while the services have not read the address's past. */
+  loadPlan(): Promise<EoaMovePlan | undefined>
+  /**
+   * The new address of a rotation a closed tab left after its start: what is left moves there, or
+   * the user switches without it.
+   */
+  resumingTo?: string | undefined
+  /**
+   * Rotates (or, resuming, moves what is left and switches), calling `decide` when some token did not
+   * move: 'retry' sends those again, 'switch' moves the ETH and switches without them. Answers the
+   * new address and the whole report.
+   */
+  rotate(plan: EoaMovePlan, decide: (report: Moved[]) => Promise<'retry' | 'switch'>): Promise<RotationResult>
+  /** Resuming only: switches to the new address, leaving what is at the old one there. */
+  switchWithout(): Promise<RotationResult>
 }
 
-/**
- * Rotates, calling `decide` when some token did not move: 'retry' sends those again, 'switch' moves
- * the ETH and switches without them. Answers the new address and the whole report.
- */
-export type EoaRotationRun = (
-  decide: (report: Moved[]) => Promise<'retry' | 'switch'>,
-) => Promise<{ address: string; report: Moved[] }>
+type RotationResult = { address: string; report: Moved[] }
 
 function assetLabel(asset: Moved['asset']): string {
   switch (asset.kind) {
@@ -52,17 +58,24 @@ const reportList = (report: Moved[]) =>
     ),
   )
 
+const INDEXING =
+  'The services are still reading the history of your current address, so the list of what it holds would be incomplete. It shows here as soon as they are done.'
+/** How soon the card asks again while the services' index of the address is incomplete. */
+const READ_AGAIN_MS = 2_000
+
 /**
- * "Make recovery yours alone" for an EOA: the card lists what moves to the new address (each token,
- * each NFT, then the ETH less the fees); the click on Approve is the user's one approval of all the
- * transfers. A transfer that fails is shown, and the user tries again or switches without it; the
- * card ends with what moved and the new address. Answers true once done, false on Cancel.
+ * "Make recovery yours alone" for an EOA: the card first reads what the old address holds (waiting
+ * while the services' index of it is incomplete), then lists what moves to the new address (each
+ * token, each NFT, then the ETH less the fees); the click on Approve is the user's one approval of all
+ * the transfers. A transfer that fails is shown, and the user tries again or switches without it; the
+ * card ends with what moved and the new address. Resuming a move a closed tab stopped, it lists what
+ * is still at the old address and moves it, or switches without it at the user's word. Answers true
+ * once done, false on Cancel.
  */
 export function askEoaRotation(
   tasks: Tasks,
-  request: { messageId: string; origin: string; oldAddress: string },
-  plan: EoaMovePlan,
-  rotate: EoaRotationRun,
+  request: { messageId: string; origin: string },
+  rotation: EoaRotationCard,
 ): Promise<boolean> {
   return tasks.run<boolean>(request.messageId, request.origin, (finish) => (root) => {
     let stop = () => {}
@@ -70,58 +83,125 @@ export function askEoaRotation(
       stop()
       stop = card.show(root)
     }
-    const ethLeft = plan.ethBalance > plan.feeReserve ? plan.ethBalance - plan.feeReserve : 0n
-    const items = plan.holdings.map((holding) => h('li', {}, assetLabel(holding)))
-    const decide = (report: Moved[]) =>
-      new Promise<'retry' | 'switch'>((answer) => {
-        const card = taskCard(
-          'rotation-partial-title',
-          'Some assets did not move',
-          [reportList(report)],
-          [
-            { label: 'Switch without them', run: () => answer('switch') },
-            { label: 'Try again', primary: true, run: () => answer('retry') },
-          ],
+    const cancel = { label: 'Cancel', run: () => finish({ value: false }) }
+    const done = (outcome: { ok: true; value: RotationResult } | { ok: false }) => {
+      if (outcome.ok) showCard(doneCard(outcome.value, () => finish({ value: true })))
+    }
+    let readAgain: ReturnType<typeof setTimeout> | undefined
+    // Only the latest read may show its answer: a click on Try again overtakes a read on its own.
+    let latest = 0
+    let closed = false
+    const answered = (read: number, plan: EoaMovePlan | undefined) => {
+      if (closed || read !== latest) return
+      if (plan) {
+        showCard(planCard(plan))
+        return
+      }
+      reading.say(INDEXING)
+      // Quietly, so the status line does not flicker while the services finish.
+      readAgain = setTimeout(() => {
+        const read = ++latest
+        rotation.loadPlan().then(
+          (plan) => answered(read, plan),
+          (error: unknown) => !closed && read === latest && reading.say(failureText(error)),
         )
-        showCard(card)
-      }).finally(() => showCard(view))
-    const view = taskCard(
+      }, READ_AGAIN_MS)
+    }
+    const load = () => {
+      clearTimeout(readAgain)
+      const read = ++latest
+      void reading
+        .attempt('Reading what your current address holds…', rotation.loadPlan, failureText)
+        .then((outcome) => outcome.ok && answered(read, outcome.value))
+    }
+    const reading = taskCard(
       'rotation-title',
       'Make recovery yours alone',
-      [
-        h(
-          'p',
-          {},
-          'Your wallet moves to a new address whose key only your passkey can recover. Recovery shares issued before, including the one this app held, stop working.',
-        ),
-        h('p', {}, 'Approving makes a passkey, then sends these from your current address to the new one:'),
-        h(
-          'ul',
-          { 'aria-label': 'What will move' },
-          ...items,
-          h('li', {}, `About ${formatEther(ethLeft)} ETH, after fees`),
-        ),
-        h('p', {}, 'Your current address:'),
-        h('p', { class: 'address' }, request.oldAddress),
-      ],
-      [
-        { label: 'Cancel', run: () => finish({ value: false }) },
-        {
-          label: 'Approve',
-          primary: true,
-          run: () =>
-            void view
-              .attempt('Moving your assets…', () => rotate(decide), failureText)
-              .then((outcome) => {
-                if (outcome.ok) showCard(doneCard(outcome.value, () => finish({ value: true })))
-              }),
-        },
-      ],
+      [h('p', {}, 'Your current address:'), h('p', { class: 'address' }, rotation.oldAddress)],
+      [cancel, { label: 'Try again', primary: true, run: load }],
     )
-    showCard(view)
-    return () => stop()
+    const planCard = (plan: EoaMovePlan): TaskCard => {
+      const decide = (report: Moved[]) =>
+        new Promise<'retry' | 'switch'>((answer) => {
+          showCard(
+            taskCard(
+              'rotation-partial-title',
+              'Some assets did not move',
+              [reportList(report)],
+              [
+                { label: 'Switch without them', run: () => answer('switch') },
+                { label: 'Try again', primary: true, run: () => answer('retry') },
+              ],
+            ),
+          )
+        }).finally(() => showCard(view))
+      const approve = {
+        label: 'Approve',
+        primary: true,
+        run: () =>
+          void view
+            .attempt('Moving your assets…', () => rotation.rotate(plan, decide), failureText)
+            .then(done),
+      }
+      const switchWithout = {
+        label: 'Switch without them',
+        run: () => void view.attempt('Switching…', rotation.switchWithout, failureText).then(done),
+      }
+      const view = rotation.resumingTo
+        ? taskCard(
+            'rotation-title',
+            'Finish moving to your new address',
+            resumeText(plan, rotation.resumingTo),
+            [cancel, switchWithout, approve],
+          )
+        : taskCard('rotation-title', 'Make recovery yours alone', planText(plan, rotation.oldAddress), [
+            cancel,
+            approve,
+          ])
+      return view
+    }
+    showCard(reading)
+    load()
+    return () => {
+      closed = true
+      clearTimeout(readAgain)
+      stop()
+    }
   })
 }
+
+const whatMoves = (plan: EoaMovePlan) => {
+  const ethLeft = plan.ethBalance > plan.feeReserve ? plan.ethBalance - plan.feeReserve : 0n
+  return h(
+    'ul',
+    { 'aria-label': 'What will move' },
+    ...plan.holdings.map((holding) => h('li', {}, assetLabel(holding))),
+    h('li', {}, `About ${formatEther(ethLeft)} ETH, after fees`),
+  )
+}
+
+const planText = (plan: EoaMovePlan, oldAddress: string) => [
+  h(
+    'p',
+    {},
+    'Your wallet moves to a new address whose key only your passkey can recover. Recovery shares issued before, including the one this app held, stop working.',
+  ),
+  h('p', {}, 'Approving makes a passkey, then sends these from your current address to the new one:'),
+  whatMoves(plan),
+  h('p', {}, 'Your current address:'),
+  h('p', { class: 'address' }, oldAddress),
+]
+
+const resumeText = (plan: EoaMovePlan, newAddress: string) => [
+  h(
+    'p',
+    {},
+    'Your key change stopped before everything moved. Approving sends what is still at your current address to your new one, then switches:',
+  ),
+  whatMoves(plan),
+  h('p', {}, 'Your new address:'),
+  h('p', { class: 'address' }, newAddress),
+]
 
 function doneCard(result: { address: string; report: Moved[] }, done: () => void) {
   return taskCard(

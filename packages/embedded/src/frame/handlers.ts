@@ -147,11 +147,18 @@ export function createHandlers(
   const withKeyReady = async (origin: string): Promise<User> => {
     try {
       let user = await custody.ensureKey(keyCall(origin))
-      // A rotation whose move went through but whose tab closed: finished now, not left half-done.
+      // A smart account's rotation whose owner change went through but whose tab closed: finished now,
+      // not left half-done. An EOA's waits for the user, as its move may have stopped halfway.
       if (user.rotationAdvised) {
         // Rotation's code is fetched only by a user it concerns, out of the frame's first load.
         const { finishPendingRotation } = await import('./keys/rotation.ts')
-        user = (await finishPendingRotation(keyCall(origin), shares, custody.recordOf, user.address)) ?? user
+        const steps = {
+          call: keyCall(origin),
+          store: shares,
+          recordOf: custody.recordOf,
+          oldAddress: user.address,
+        }
+        user = (await finishPendingRotation(steps)) ?? user
       }
       address = user.address
       loggedIn = user
@@ -349,10 +356,11 @@ export function createHandlers(
           'Key rotation is available for smart accounts: switch to your smart account first',
           400,
         )
-      // Where there are no smart accounts, the user gets a new address and the old one's assets move to it.
-      if (!accounts) {
-        const { rotateEoaKey } = await import('./rotate-key.ts')
-        const rotatedTo = await rotateEoaKey({
+      const withOldKey = custody.withKey(call, owner)
+      const account = accounts && (await accounts.stateOf(owner)).address
+      const { rotateWalletKey } = await import('./rotate-key.ts')
+      const rotatedTo = await rotateWalletKey(
+        {
           tasks,
           request: { messageId, origin },
           call,
@@ -360,33 +368,26 @@ export function createHandlers(
           recordOf: custody.recordOf,
           email: user.email ?? '',
           owner,
-          chainId: settings.chainId,
-          read: (method, params) => read(origin, method, params),
-          withOldKey: custody.withKey(call, owner),
-        })
-        if (rotatedTo) address = rotatedTo
-        return { rotated: rotatedTo !== undefined }
-      }
-      const account = (await accounts.stateOf(owner)).address
-      const { rotateSmartAccountKey } = await import('./rotate-key.ts')
-      const withOldKey = custody.withKey(call, owner)
-      const rotatedTo = await rotateSmartAccountKey({
-        tasks,
-        request: { messageId, origin },
-        call,
-        store: shares,
-        recordOf: custody.recordOf,
-        email: user.email ?? '',
-        owner,
-        account,
-        withOldKey,
-        sendFromAccount: async (handOver) => {
-          await accounts.mined(await accounts.send(owner, [handOver], withOldKey))
+          withOldKey,
         },
-      })
+        // Where there are no smart accounts, the user gets a new address and the old one's assets move to it.
+        accounts && account
+          ? {
+              kind: 'smartAccount',
+              account,
+              sendFromAccount: async (handOver) => {
+                await accounts.mined(await accounts.send(owner, [handOver], withOldKey))
+              },
+            }
+          : {
+              kind: 'eoa',
+              chainId: settings.chainId,
+              read: (method, params) => read(origin, method, params),
+            },
+      )
       if (!rotatedTo) return { rotated: false }
       address = rotatedTo
-      accounts.remember(rotatedTo, account)
+      if (accounts && account) accounts.remember(rotatedTo, account)
       return { rotated: true }
     },
     // The passkey opens a passkey user's wallet here; anyone else's opens with a code mailed to them

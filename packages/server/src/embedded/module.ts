@@ -79,8 +79,10 @@ export const embeddedModule = defineModule({
     }
   },
   async routes(app, { options, database, projects }) {
-    const { embedded, rpcProxy, bundler, social, farcaster } = options
+    const { embedded, rpcProxy, bundler, social, farcaster, chain } = options
     if (!embedded) return
+    // Any instance may index the chain (INDEXER=off serves reads only): the watch is in the database.
+    const indexed = chain?.config.chainId === embedded.chain.chainId ? chain.config : undefined
     // Called by the secure frame from the services' own origin, so it has its own guard, not /v1's.
     const relay = rpcProxy?.relayFor(embedded.chain.chainId)
     const smartAccounts = frameSmartAccounts(bundler, embedded.chain.chainId)
@@ -92,6 +94,7 @@ export const embeddedModule = defineModule({
       social,
       bundler: smartAccounts ? bundler : undefined,
       farcaster,
+      indexFloor: indexed?.startBlock,
       prefix: '/v1/auth',
     })
     await app.register(embeddedPagesPlugin, { projects, ...embedded, smartAccounts })

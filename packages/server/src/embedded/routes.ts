@@ -30,6 +30,7 @@ import { addressChangedMail, type CodeKind, codeMail, type Mailer } from './mail
 import { consumeOtp, issueOtp } from './otps.ts'
 import { PublicUser } from './public-user.ts'
 import { requestContext } from './request-context.ts'
+import { rotationAssetsRoutePlugin } from './rotation-assets-route.ts'
 import { answerRpc, type ChainSettings, RpcOutcome } from './rpc.ts'
 import { publicUserOf, SignedIn, signIn } from './signed-in.ts'
 import { smartAccountRoutesPlugin } from './smart-accounts.ts'
@@ -51,6 +52,8 @@ interface EmbeddedAuthOptions {
   bundler?: Bundler | undefined
   /** Sign In With Farcaster (its registry, relay and links); absent, /v1/auth/farcaster does not exist. */
   farcaster?: FarcasterOptions | undefined
+  /** The block the services' index of the wallet's chain reads back to; absent, they do not index it. */
+  indexFloor?: number | undefined
 }
 
 const Email = z
@@ -177,6 +180,12 @@ export const embeddedAuthPlugin: FastifyPluginAsync<EmbeddedAuthOptions> = async
     chainId: chain.chainId,
     rpcUrl: chain.rpcUrl,
     accountFactory: options.bundler?.info?.accountFactory,
+    sessionOf: keySession,
+  })
+  await app.register(rotationAssetsRoutePlugin, {
+    db,
+    chainId: chain.chainId,
+    indexFloor: options.indexFloor,
     sessionOf: keySession,
   })
   await app.register(keyExportRoutesPlugin, { db, vault, hashToken, sessionOf: keySession, sendCode })

@@ -369,6 +369,39 @@ describeEachBackend('indexer', (backend) => {
     }
   })
 
+  test('an account watched while no block comes has its past read to the end without waiting for a block', async () => {
+    const { database, dispose } = await backend.open()
+    const visitor = privateKeyToAddress(generatePrivateKey())
+    const { get, app } = await chainApp(database, chain)
+    try {
+      const received = await chain.send(0, visitor, '3', 'USDC')
+      await catchUp(database)
+      const quietAt = await chain.client.getBlockNumber({ cacheTime: 0 })
+
+      // Watched now, on a chain that mines only on demand: the head marks it followed from its tip.
+      expect((await get(`/account/${visitor}/history`)).status).toBe(200)
+      await catchUp(database)
+      // Done, not only read up to the tip: done is what says the account's past is complete.
+      const job = await database.db
+        .selectFrom('chain_backfills')
+        .select('done')
+        .where('chain_id', '=', chain.deployment.chainId)
+        .where('address', '=', visitor.toLowerCase())
+        .executeTakeFirst()
+      expect(job?.done).toBe(true)
+      expect((await allHistory(get, visitor)).transactions.map((tx) => tx.hash)).toEqual([received])
+      expect(await chain.client.getBlockNumber({ cacheTime: 0 })).toBe(quietAt)
+
+      // The next block is read with it: nothing falls between the backfill and the head.
+      const next = await chain.send(0, visitor, '1', 'USDC')
+      await catchUp(database)
+      expect((await allHistory(get, visitor)).transactions.map((tx) => tx.hash)).toEqual([next, received])
+    } finally {
+      await app.close()
+      await dispose()
+    }
+  })
+
   test('an embedded-wallet user and a remembered smart account are watched unasked, for good, with their past backfilled', async () => {
     const { database, dispose } = await backend.open()
     const user = privateKeyToAddress(generatePrivateKey())

@@ -6,7 +6,7 @@ import { type ChainLock, tryLockChain } from './lock.ts'
 import type { MetadataSources } from './metadata.ts'
 import { ChainMovedError } from './rpc.ts'
 import { type Cursor, readCursor, rollbackTo, storedBlocks, writeBatch } from './store.ts'
-import { refreshWatchSet, watchedAddresses } from './watched.ts'
+import { followFromTip, refreshWatchSet, watchedAddresses } from './watched.ts'
 
 export interface IndexerOptions {
   database: Database
@@ -137,7 +137,14 @@ export class ChainIndexer {
       }
     }
     const from = cursor ? cursor.number + 1 : head
-    if (from > head) return { idle: true, written: 0 }
+    if (from > head) {
+      // A quiet chain (a dev chain mines only on demand) must not hold a new account's backfill.
+      if (cursor) {
+        await this.refreshWatchSetIfDue()
+        await followFromTip(database.db, chainId, cursor.number)
+      }
+      return { idle: true, written: 0 }
+    }
     const to = Math.min(head, from + this.batchSize - 1)
     const watched = await this.watchSet()
     const blocks = await fetchRange(client, from, to)
@@ -167,12 +174,15 @@ export class ChainIndexer {
 
   /** The accounts to read the next range for, after ending lapsed watches and adding embedded ones now and then. */
   private async watchSet(): Promise<string[]> {
+    await this.refreshWatchSetIfDue()
+    return watchedAddresses(this.options.database.db, this.options.chainId)
+  }
+
+  private async refreshWatchSetIfDue(): Promise<void> {
     const { database, chainId, startBlock } = this.options
-    if (Date.now() - this.refreshedAt >= (this.options.refreshWatchMs ?? 30_000)) {
-      await refreshWatchSet(database.db, chainId, startBlock, this.options.watchAccounts ?? [])
-      this.refreshedAt = Date.now()
-    }
-    return watchedAddresses(database.db, chainId)
+    if (Date.now() - this.refreshedAt < (this.options.refreshWatchMs ?? 30_000)) return
+    await refreshWatchSet(database.db, chainId, startBlock, this.options.watchAccounts ?? [])
+    this.refreshedAt = Date.now()
   }
 
   /** Walks stored blocks down until one is still on the chain, and forgets everything above it. */

@@ -158,3 +158,19 @@ export async function watchedAddresses(db: Kysely<Tables>, chainId: number): Pro
     .execute()
   return rows.map((row) => row.address)
 }
+
+/**
+ * While no new block comes, marks the accounts watched since the head's last range as followed from
+ * its stored tip: their backfills read through the tip and can finish now instead of at the next
+ * block, and the head reads every block after the tip with them, as it reads the watch set afresh
+ * for each range. Only the head, holding the chain's lock, calls this.
+ */
+export async function followFromTip(db: Kysely<Tables>, chainId: number, tip: number): Promise<void> {
+  await db
+    .updateTable('chain_watched_addresses')
+    .set({ followed_from_block: tip })
+    .where('chain_id', '=', chainId)
+    .where('followed_from_block', 'is', null)
+    .where((where) => where.or([where('expires_at', 'is', null), where('expires_at', '>', sql<Date>`now()`)]))
+    .execute()
+}

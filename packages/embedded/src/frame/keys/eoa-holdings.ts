@@ -1,26 +1,17 @@
 import {
   type Address,
-  decodeEventLog,
   decodeFunctionResult,
   encodeFunctionData,
   getAddress,
-  type Hex,
+  isAddress,
   isAddressEqual,
-  pad,
   parseAbi,
-  parseAbiItem,
-  toEventSelector,
 } from 'viem'
+import { z } from 'zod/mini'
 import { type ChainRead, quantity } from '../chain-read.ts'
+import type { KeyCall } from './custody.ts'
 import type { Holding } from './eoa-assets.ts'
 
-const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)')
-const SINGLE = parseAbiItem(
-  'event TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)',
-)
-const BATCH = parseAbiItem(
-  'event TransferBatch(address indexed operator, address indexed from, address indexed to, uint256[] ids, uint256[] values)',
-)
 const reads = parseAbi([
   'function balanceOf(address owner) view returns (uint256)',
   'function ownerOf(uint256 tokenId) view returns (address)',
@@ -29,7 +20,7 @@ const reads = parseAbi([
   'function decimals() view returns (uint8)',
 ])
 
-/** The frame's view of the chain, through the services' `/rpc`: a contract's view, a log query. */
+/** The frame's view of the chain, through the services' `/rpc`: a contract's view, a balance. */
 export function chainClient(read: ChainRead) {
   return {
     // Typed by the caller: `T` is what the function named returns.
@@ -45,52 +36,51 @@ export function chainClient(read: ChainRead) {
     },
     getBalance: async ({ address }: { address: Address }) =>
       quantity(await read('eth_getBalance', [address, 'latest'])),
-    async logs(
-      topic: Hex,
-      toTopic: number,
-      owner: Address,
-    ): Promise<Array<{ address: Address; topics: Hex[]; data: Hex }>> {
-      const topics: Array<Hex | null> = [topic, null, null, null].slice(0, toTopic + 1) as Array<Hex | null>
-      topics[toTopic] = pad(owner)
-      return (await read('eth_getLogs', [{ fromBlock: '0x0', toBlock: 'latest', topics }])) as never
-    },
   }
 }
 type Client = ReturnType<typeof chainClient>
 
+// zod/mini as in the rest of the frame: classic zod's share of zod's core would land in frame.js.
+const TouchedAnswer = z.object({
+  indexed: z.boolean(),
+  touched: z.array(
+    z.object({
+      standard: z.enum(['erc20', 'erc721', 'erc1155']),
+      contract: z.string().check(z.refine((value) => isAddress(value, { strict: false }))),
+      tokenId: z.nullable(z.string().check(z.regex(/^\d{1,78}$/))),
+    }),
+  ),
+})
+/** A token contract (with the NFT's id) the services' index saw the address receive. */
+export type Touched = z.output<typeof TouchedAnswer>['touched'][number]
+
 /**
- * What `owner` holds now, found from the chain itself: every token contract that ever sent it an
- * ERC-20, ERC-721 or ERC-1155 transfer (the node's logs), each asked what `owner` holds today.
- * Nothing comes from the page, which could leave an asset out.
+ * The tokens the session's address ever received, from the services' index of it (a node's logs from
+ * block 0 are refused by most); undefined while the services have not read the address's past yet,
+ * as a list made then would leave assets out.
  */
-export async function findHoldings(read: ChainRead, owner: Address): Promise<Holding[]> {
+export async function touchedTokens(call: KeyCall): Promise<Touched[] | undefined> {
+  const answer = TouchedAnswer.parse(await call('/key/rotation/assets'))
+  return answer.indexed ? answer.touched : undefined
+}
+
+/**
+ * What `owner` holds now of every token `touched` lists: each contract asked what `owner` holds
+ * today. The index only says where to look; the amounts are the chain's.
+ */
+export async function findHoldings(read: ChainRead, owner: Address, touched: Touched[]): Promise<Holding[]> {
   const client = chainClient(read)
-  const [transfers, singles, batches] = await Promise.all([
-    client.logs(toEventSelector(TRANSFER), 2, owner),
-    client.logs(toEventSelector(SINGLE), 3, owner),
-    client.logs(toEventSelector(BATCH), 3, owner),
-  ])
-  // An ERC-20's Transfer has 3 topics, an ERC-721's 4 (its token id is indexed): the same event name.
-  const erc20 = unique(transfers.filter((log) => log.topics.length === 3).map((log) => log.address))
-  const erc721 = transfers
-    .filter((log) => log.topics.length === 4)
-    .map((log) => ({ token: log.address, tokenId: BigInt(log.topics[3] ?? 0) }))
-  const erc1155 = [
-    ...singles.map((log) => ({
-      token: log.address,
-      tokenId: (decodeEventLog({ abi: [SINGLE], ...log } as never).args as { id: bigint }).id,
-    })),
-    ...batches.flatMap((log) =>
-      (decodeEventLog({ abi: [BATCH], ...log } as never).args as { ids: bigint[] }).ids.map((tokenId) => ({
-        token: log.address,
-        tokenId,
-      })),
-    ),
-  ]
+  const erc20 = unique(touched.filter((item) => item.standard === 'erc20').map((item) => item.contract))
+  const withIds = (standard: Touched['standard']) =>
+    uniqueIds(
+      touched
+        .filter((item) => item.standard === standard && item.tokenId !== null)
+        .map((item) => ({ token: getAddress(item.contract), tokenId: BigInt(item.tokenId ?? 0) })),
+    )
   const held = await Promise.all([
     ...erc20.map((token) => fungibleHeld(client, owner, token)),
-    ...uniqueIds(erc721).map(({ token, tokenId }) => nftHeld(client, owner, token, tokenId)),
-    ...uniqueIds(erc1155).map(({ token, tokenId }) => editionHeld(client, owner, token, tokenId)),
+    ...withIds('erc721').map(({ token, tokenId }) => nftHeld(client, owner, token, tokenId)),
+    ...withIds('erc1155').map(({ token, tokenId }) => editionHeld(client, owner, token, tokenId)),
   ])
   return held.filter((holding) => holding !== undefined)
 }
@@ -131,7 +121,7 @@ async function nameOf(client: Client, token: Address): Promise<string> {
   return clean || token
 }
 
-function unique(addresses: Address[]): Address[] {
+function unique(addresses: string[]): Address[] {
   return [...new Set(addresses.map((address) => getAddress(address)))]
 }
 

@@ -5,7 +5,7 @@ import { expect, test } from 'vitest'
 import { encodeBytes } from './base64url.ts'
 import type { KeyCall } from './custody.ts'
 import { email, memoryStore } from './custody-fakes.ts'
-import { rotateKey } from './rotation.ts'
+import { completeRotation, finishPendingRotation, rotateKey } from './rotation.ts'
 import { combineShares, decodeShare } from './shares.ts'
 
 const old = privateKeyToAccount(generatePrivateKey())
@@ -88,4 +88,49 @@ test('a move that fails leaves the old key in place, and the services are never 
   await expect(rotation).rejects.toThrow('reverted')
   expect(api.paths).toEqual(['/key/rotation/start'])
   expect(records.has(recordOf(old.address))).toBe(true)
+})
+
+/** The services with a rotation of `kind` waiting, to `address`: the step each call is, in order. */
+function waiting(kind: 'eoa' | 'smartAccount', address: Address, steps: string[]) {
+  return (async (path: string) => {
+    steps.push(path)
+    if (path === '/key/rotation/status') return { pending: { kind, address, account: null } }
+    if (path === '/key/rotation/finish') return { user: { email, address } }
+    return {}
+  }) as KeyCall
+}
+
+test("a login does not finish an EOA's waiting rotation (its move may have stopped halfway), but does finish a smart account's", async () => {
+  const next = privateKeyToAccount(generatePrivateKey()).address
+  const { store, records } = memoryStore()
+  await store.write(recordOf(old.address), new Uint8Array(33).fill(7))
+  const eoaSteps: string[] = []
+  const steps = { store, recordOf, oldAddress: old.address }
+  expect(await finishPendingRotation({ ...steps, call: waiting('eoa', next, eoaSteps) })).toBeUndefined()
+  expect(eoaSteps).toEqual(['/key/rotation/status'])
+  expect(records.has(recordOf(old.address))).toBe(true)
+  const ownerSteps: string[] = []
+  const user = await finishPendingRotation({ ...steps, call: waiting('smartAccount', next, ownerSteps) })
+  expect(user?.address).toBe(next)
+  expect(ownerSteps).toEqual(['/key/rotation/status', '/key/rotation/finish'])
+  expect(records.has(recordOf(old.address))).toBe(false)
+})
+
+test('a resumed rotation moves what is left before the services switch, and keeps the old device share until they did; a move that fails switches nothing', async () => {
+  const next = privateKeyToAccount(generatePrivateKey()).address
+  const { store, records } = memoryStore()
+  await store.write(recordOf(old.address), new Uint8Array(33).fill(7))
+  const order: string[] = []
+  const steps = { call: waiting('eoa', next, order), store, recordOf, oldAddress: old.address }
+  const failed = completeRotation(steps, next, async () => {
+    throw new Error('The token refused the transfer.')
+  })
+  await expect(failed).rejects.toThrow('refused')
+  expect(order).toEqual([])
+  await completeRotation(steps, next, async (to) => {
+    expect(records.has(recordOf(old.address))).toBe(true)
+    order.push(`move to ${to}`)
+  })
+  expect(order).toEqual([`move to ${next}`, '/key/rotation/finish'])
+  expect(records.has(recordOf(old.address))).toBe(false)
 })

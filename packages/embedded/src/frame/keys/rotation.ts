@@ -60,26 +60,46 @@ export async function rotateKey(steps: RotationSteps): Promise<User> {
   // Kept before the services hear of the key: a tab closed after the move can still finish with it.
   await store.write(recordOf(next.address), shares.device).finally(() => shares.device.fill(0))
   await call('/key/rotation/start', { ...body, oldProof, newProof })
-  await steps.move(next.address)
-  const { user } = await call<{ user: User }>('/key/rotation/finish')
-  await store.delete(recordOf(steps.oldAddress)).catch(() => undefined)
+  return completeRotation(steps, next.address, steps.move)
+}
+
+/** A rotation the services hold, started for the session's current address and not finished. */
+export interface PendingRotation {
+  kind: KeyRotation['kind']
+  /** The new key's address. */
+  address: Address
+}
+
+export async function pendingRotationOf(call: KeyCall): Promise<PendingRotation | undefined> {
+  const { pending } = await call<{ pending: PendingRotation | null }>('/key/rotation/status')
+  return pending ?? undefined
+}
+
+/**
+ * A rotation's end, in its one order: the wallet moved by the old key (when `move` is given), then
+ * the services switch, then the old device share goes — so until the switch the old key still works.
+ */
+export async function completeRotation(
+  steps: Pick<RotationSteps, 'call' | 'store' | 'recordOf' | 'oldAddress'>,
+  newAddress: Address,
+  move?: (newAddress: Address) => Promise<void>,
+): Promise<User> {
+  await move?.(newAddress)
+  const { user } = await steps.call<{ user: User }>('/key/rotation/finish')
+  await steps.store.delete(steps.recordOf(steps.oldAddress)).catch(() => undefined)
   return user
 }
 
 /**
- * A rotation left unfinished (the tab closed after the move): finished now if the services agree
- * (for a smart account, the chain shows the new owner). Answers the user, or undefined when there is
+ * A smart account's rotation left unfinished (the tab closed after the owner change): finished now if
+ * the services agree, as the chain shows the new owner. Answers the user, or undefined when there is
  * none to finish or it cannot be finished yet (then a new rotation starts over; the old key works).
  */
 export async function finishPendingRotation(
-  call: KeyCall,
-  store: ShareStore,
-  recordOf: (address: Address) => string,
-  oldAddress: Address,
+  steps: Pick<RotationSteps, 'call' | 'store' | 'recordOf' | 'oldAddress'>,
 ): Promise<User | undefined> {
-  const { pending } = await call<{ pending: { address: Address } | null }>('/key/rotation/status')
-  if (!pending) return undefined
-  const finished = await call<{ user: User }>('/key/rotation/finish').catch(() => undefined)
-  if (finished) await store.delete(recordOf(oldAddress)).catch(() => undefined)
-  return finished?.user
+  const pending = await pendingRotationOf(steps.call)
+  // An EOA's is resumed only with the user (eoa-rotation.ts): its move may have stopped halfway.
+  if (pending?.kind !== 'smartAccount') return undefined
+  return completeRotation(steps, pending.address).catch(() => undefined)
 }

@@ -29,6 +29,7 @@ import * as erc20ContractsByAccount from './0027_erc20_contracts_by_account.ts'
 import * as watchedAddresses from './0028_watched_addresses.ts'
 import * as dropChainBalances from './0029_drop_chain_balances.ts'
 import * as telegramAnswers from './0030_telegram_answers.ts'
+import * as watchedNotFollowed from './0031_watched_not_followed.ts'
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Listed in code rather
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '0028_watched_addresses': watchedAddresses,
   '0029_drop_chain_balances': dropChainBalances,
   '0030_telegram_answers': telegramAnswers,
+  '0031_watched_not_followed': watchedNotFollowed,
 }

@@ -174,6 +174,7 @@ export const embeddedRoutes: Route[] = [
     }),
   ),
   frameRoute('/key/rotation/status', (target) => fc.constant(fromFrame(target, '/key/rotation/status', {}))),
+  frameRoute('/key/rotation/assets', (target) => fc.constant(fromFrame(target, '/key/rotation/assets', {}))),
   // A user of its own each time: a started rotation waits on its user until finished.
   frameRoute('/key/rotation/start', (target) =>
     fc.tuple(freshEmail, visitor).map(([email, ip]) => async () => {
