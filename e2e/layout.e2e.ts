@@ -189,7 +189,13 @@ describe('the modal on every screen, with a 63-character name and the wrong netw
       await expect.poll(() => dialog(page).count()).toBe(0)
       await page.getByRole('button', { name: /^Pay 0\.01 \S+ to the shop$/ }).click()
       await expect
-        .poll(() => dialog(page).getByRole('button', { name: /^Pay 0\.01 \S+$/ }).count(), { timeout: 10_000 })
+        .poll(
+          () =>
+            dialog(page)
+              .getByRole('button', { name: /^Pay 0\.01 \S+$/ })
+              .count(),
+          { timeout: 10_000 },
+        )
         .toBe(1)
       await expectFits(page, width)
       if (width <= 430) await expectAccessibleModal(page, `Pay at ${width} px`)
