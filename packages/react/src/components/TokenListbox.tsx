@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useId, useRef, useState } from 'react'
 import { addViewCss } from '../modal/view-css.ts'
-import { ChevronIcon } from './icons.tsx'
 import { TokenIcon } from './TokenIcon.tsx'
+import { ChevronIcon } from './wallet-icons.tsx'
 
 addViewCss(`
 .token-listbox { position: relative; }

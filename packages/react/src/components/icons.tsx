@@ -1,14 +1,5 @@
 import { Icon, type IconProps } from './icon.tsx'
 
-/** A row that leads to another view. */
-export function ChevronIcon({ size }: IconProps) {
-  return (
-    <Icon size={size}>
-      <path d="M9 18l6-6-6-6" />
-    </Icon>
-  )
-}
-
 export function CopyIcon({ size }: IconProps) {
   return (
     <Icon size={size}>
@@ -23,15 +14,6 @@ export function ExternalIcon({ size }: IconProps) {
   return (
     <Icon size={size}>
       <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
-    </Icon>
-  )
-}
-
-export function WalletIcon({ size }: IconProps) {
-  return (
-    <Icon size={size}>
-      <path d="M19 7V5a1 1 0 0 0-1-1H5a2 2 0 0 0 0 4h15a1 1 0 0 1 1 1v4M21 17v3a1 1 0 0 1-1 1H5a2 2 0 0 1-2-2V6" />
-      <path d="M21 12h-4a2 2 0 0 0 0 4h4z" />
     </Icon>
   )
 }

@@ -1,7 +1,7 @@
 import type { ConnectMethod } from '@portico/core'
 import { orderConnectMethods } from '@portico/core/internal'
 import { Fragment, type ReactNode, useEffect, useId, useRef, useState } from 'react'
-import { WalletIcon } from '../components/icons.tsx'
+import { WalletIcon } from '../components/wallet-icons.tsx'
 import { useStore } from '../hooks.ts'
 import './connect/connect-css.ts'
 import { useLegalConsent } from './connect/legal-consent.ts'

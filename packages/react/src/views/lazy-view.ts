@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, useEffect, useReducer, useState } from 'react'
+import { lazyPart } from './lazy-part.ts'
 import type { ViewProps } from './types.ts'
 
 type ViewModule = { default: ComponentType<ViewProps> }
@@ -14,28 +15,14 @@ export interface LazyView {
   suspending: ComponentType<ViewProps>
 }
 
-/** A view whose code is its own chunk. */
+/** A view whose code is its own chunk: a lazy part whose module's default export is the view. */
 export function lazyView(fetchCode: () => Promise<ViewModule>): LazyView {
-  let loading: Promise<ViewModule> | undefined
-  let loaded: ComponentType<ViewProps> | undefined
-  const load = () => {
-    loading ??= fetchCode().then(
-      (module) => {
-        loaded = module.default
-        return module
-      },
-      (error: unknown) => {
-        loading = undefined
-        throw error
-      },
-    )
-    return loading
-  }
+  const part = lazyPart(fetchCode)
   return {
-    loaded: () => loaded,
-    load,
-    preload: () => void load().catch(() => undefined),
-    suspending: lazy(load),
+    loaded: () => part.loaded()?.default,
+    load: part.load,
+    preload: () => void part.load().catch(() => undefined),
+    suspending: lazy(part.load),
   }
 }
 

@@ -1,18 +1,12 @@
 import type { Portico } from '@portico/core'
-import {
-  type ConnectorGroup,
-  explorerRows,
-  orderConnectorGroups,
-  safeIcon,
-  type WalletConnectorInfo,
-} from '@portico/core/internal'
-import type { ExplorerWallet } from '@portico/core/shared'
+import { type ConnectorGroup, orderConnectorGroups, type WalletConnectorInfo } from '@portico/core/internal'
 import { Fragment, type ReactNode } from 'react'
-import { ChevronIcon, ExternalIcon, WalletIcon } from '../../components/icons.tsx'
 import { WalletImage } from '../../components/WalletImage.tsx'
+import { ChevronIcon } from '../../components/wallet-icons.tsx'
 import { useStore } from '../../hooks.ts'
 import { lazyPart, useLazyPart } from '../lazy-part.ts'
 import { WalletConnectGroup } from '../walletconnect/WalletConnectGroup.tsx'
+import type { WalletRow } from './wallet-row.ts'
 
 /** Groups this build can fill; custom ones come with their own issue. */
 const BUILT_GROUPS: ConnectorGroup[] = ['walletConnect', 'recent', 'injected', 'featured', 'recommended']
@@ -25,28 +19,12 @@ const GROUP_TEXT: Record<string, { list: string; label: string; badge?: string }
   recommended: { list: 'Recommended wallets', label: 'Recommended' },
 }
 
-/** One row of a group: an installed connector or a wallet of the services' list. */
-interface Row {
-  key: string
-  name: string
-  icon: string | undefined
-  select(): void
-  /** A wallet of the services' list: on a phone its row opens the wallet's app (DeepLinkRow). */
-  wallet?: ExplorerWallet
-}
-
-/** Where a newcomer finds a wallet: ethereum.org's neutral list, not one vendor. */
-const GET_A_WALLET_URL = 'https://ethereum.org/en/wallets/find-wallet/'
-
-// Only a phone deep-links its rows and pairs ahead of the tap: a desktop's Connect never loads it.
-const phoneParts = lazyPart(() => import('../walletconnect/phone-parts.tsx'))
-// Needed only when the services' list did not come.
-const unavailable = lazyPart(() => import('../../components/Unavailable.tsx'))
+// The services' list comes after Connect's first paint; what it adds is fetched beside it.
+const listedParts = lazyPart(() => import('./listed-wallets.tsx'))
 
 /**
  * Connect's wallets: the connector groups in their order (behaviour §2), All Wallets, and the
- * no-wallet advice. `agreed` false (the legal checkbox unticked) keeps a phone's rows as buttons,
- * which the disabled fieldset around them holds back; a link it could not.
+ * no-wallet advice (the last two, and the services' rows, from `listed-wallets.tsx`).
  */
 export function WalletList({
   portico,
@@ -62,23 +40,20 @@ export function WalletList({
   const { list } = useStore(portico.connectors)
   const { wallets: recent } = useStore(portico.recent)
   const explorer = useStore(portico.explorer.store)
-  const phoneCode = useLazyPart(phoneParts, phone && portico.walletConnect.isAvailable())
-  const Unavailable = useLazyPart(unavailable, explorer.status === 'failed')?.Unavailable
-  const DeepLinkRow = agreed ? phoneCode?.DeepLinkRow : undefined
+  const listedCode = useLazyPart(listedParts, true)
   const groups = orderConnectorGroups({
     hostOrder: portico.options.connectorTypeOrder,
     enabled: BUILT_GROUPS,
   })
 
   const recentIds = new Set(recent.map((wallet) => wallet.id))
-  const listed = explorerRows({
-    listed: explorer.first?.data ?? [],
-    named: explorer.named,
-    featuredWalletIds: portico.options.featuredWalletIds,
-    recentIds: recent.map((wallet) => wallet.id),
-    installed: list,
-  })
-  const connectorRow = (connector: WalletConnectorInfo): Row => ({
+  const listed = listedCode?.listedRows(
+    portico,
+    explorer,
+    list,
+    recent.map((wallet) => wallet.id),
+  )
+  const connectorRow = (connector: WalletConnectorInfo): WalletRow => ({
     key: connector.id,
     name: connector.name,
     icon: connector.icon,
@@ -88,29 +63,22 @@ export function WalletList({
         wallet: { name: connector.name, icon: connector.icon },
       }),
   })
-  const explorerRow = (wallet: ExplorerWallet): Row => ({
-    key: wallet.id,
-    name: wallet.name,
-    icon: safeIcon(wallet.image_url ?? undefined),
-    select: () => portico.explorer.pick(wallet, list),
-    wallet,
-  })
-  const byGroup: Record<string, Row[]> = {
+  const byGroup: Record<string, WalletRow[]> = {
     recent: [
       ...recent.flatMap((wallet) => list.filter((connector) => connector.id === wallet.id)).map(connectorRow),
-      ...listed.recent.map(explorerRow),
+      ...(listed?.recent ?? []),
     ],
     injected: list.filter((connector) => !recentIds.has(connector.id)).map(connectorRow),
-    featured: listed.featured.map(explorerRow),
-    recommended: listed.recommended.map(explorerRow),
+    featured: listed?.featured ?? [],
+    recommended: listed?.recommended ?? [],
   }
   const count = explorer.first?.count ?? 0
-  const allWallets = portico.options.features.allWallets && count > 0
+  const AllWalletsButton = portico.options.features.allWallets && count > 0 && listedCode?.AllWalletsButton
   const shownGroups = groups.filter((group) =>
     group === 'walletConnect' ? portico.walletConnect.isAvailable() : (byGroup[group]?.length ?? 0) > 0,
   )
 
-  const rowContent = (row: Row, badge: string | undefined, group: string): ReactNode => (
+  const rowContent = (row: WalletRow, badge: string | undefined, group: string): ReactNode => (
     <>
       <WalletImage name={row.name} icon={row.icon} />
       <span className="label">{row.name}</span>
@@ -120,9 +88,9 @@ export function WalletList({
       </span>
     </>
   )
-  const sections = (shownGroups.length > 0 || allWallets) && (
+  const sections = (shownGroups.length > 0 || AllWalletsButton) && (
     <div className="wallet-sections">
-      {phoneCode && agreed && <phoneCode.PhonePairing portico={portico} />}
+      {listedCode && <listedCode.PhonePairing portico={portico} phone={phone} agreed={agreed} />}
       {shownGroups.map((group) => {
         if (group === 'walletConnect') return <WalletConnectGroup key={group} portico={portico} />
         const text = GROUP_TEXT[group]
@@ -136,10 +104,16 @@ export function WalletList({
             <ul className="list" aria-label={text.list}>
               {(byGroup[group] ?? []).map((row) => (
                 <li key={row.key}>
-                  {DeepLinkRow && row.wallet ? (
-                    <DeepLinkRow portico={portico} wallet={row.wallet} noLink={row.select}>
+                  {listedCode && row.wallet ? (
+                    <listedCode.ListedRow
+                      portico={portico}
+                      row={row}
+                      wallet={row.wallet}
+                      phone={phone}
+                      agreed={agreed}
+                    >
                       {rowContent(row, text.badge, group)}
-                    </DeepLinkRow>
+                    </listedCode.ListedRow>
                   ) : (
                     <button type="button" className="row-button" onClick={row.select}>
                       {rowContent(row, text.badge, group)}
@@ -151,80 +125,26 @@ export function WalletList({
           </div>
         )
       })}
-      {allWallets && (
-        <button type="button" className="row-button" onClick={() => portico.router.push('AllWallets')}>
-          <span className="wallet-image" aria-hidden="true">
-            <WalletIcon size={20} />
-          </span>
-          <span className="label">All wallets</span>
-          <span className="pill">{count}</span>
-          <span className="chevron">
-            <ChevronIcon />
-          </span>
-        </button>
-      )}
+      {AllWalletsButton && <AllWalletsButton portico={portico} count={count} />}
     </div>
   )
+  // One tree whether the listed parts are in or not: a focused row must not be drawn again when they land.
   return (
     <Fragment>
       {/* The empty state only when nothing at all is listed: WalletConnect's or the services' rows
           are how a phone (or a browser without an extension) connects, so no card contradicts them. */}
-      {list.length === 0 && !sections && <NoWallet phone={phone} emailShown={emailShown} />}
+      {listedCode && list.length === 0 && !sections && (
+        <listedCode.NoWallet phone={phone} emailShown={emailShown} />
+      )}
       {sections}
       {/* The services' list did not come: said, not left to vanish without a word. */}
-      {Unavailable && (
-        <Unavailable
+      {listedCode && explorer.status === 'failed' && (
+        <listedCode.Unavailable
           sentence="The wallet list can’t be loaded right now."
           onRetry={() => portico.explorer.load()}
         />
       )}
-      {list.length === 0 && sections && (
-        <p className="muted new-to-wallets">
-          New to wallets? <GetAWallet />
-        </p>
-      )}
+      {listedCode && list.length === 0 && sections && <listedCode.NewToWallets />}
     </Fragment>
-  )
-}
-
-/**
- * No wallet in this browser: say so in words that fit the device, point to the way in that works
- * here (e-mail, when offered, is listed first), and to where a newcomer gets a wallet. A phone
- * cannot add a browser extension, so it is never told to.
- */
-function NoWallet({ phone, emailShown }: { phone: boolean; emailShown: boolean }) {
-  const [title, advice] = phone
-    ? [
-        'No wallet found',
-        emailShown
-          ? 'Continue with your e-mail, or open this page in your wallet app’s browser.'
-          : 'Open this page in your wallet app’s browser to connect.',
-      ]
-    : [
-        'No wallet found in this browser',
-        emailShown
-          ? 'Continue with your e-mail, or add a wallet extension to this browser and reload the page.'
-          : 'Add a wallet extension such as MetaMask or Rabby to this browser, then reload the page.',
-      ]
-  return (
-    <div className="center no-wallet">
-      <span className="empty-icon" aria-hidden="true">
-        <WalletIcon size={24} />
-      </span>
-      <p>{title}</p>
-      <p className="muted">{advice}</p>
-      <p className="muted">New to wallets?</p>
-      <GetAWallet className="secondary" />
-    </div>
-  )
-}
-
-/** ethereum.org's wallet finder, in a new tab. */
-function GetAWallet({ className }: { className?: string }) {
-  return (
-    <a className={className} href={GET_A_WALLET_URL} target="_blank" rel="noopener noreferrer">
-      Get a wallet
-      <ExternalIcon size={16} />
-    </a>
   )
 }

@@ -1,11 +1,12 @@
-import { EmbeddedError } from '@portico/core'
-import { errorMessage, isValidEmail, StorageKey } from '@portico/core/internal'
-import { tryAgainAfter } from '@portico/core/shared'
-import { type FormEvent, useEffect, useId, useState } from 'react'
+import { StorageKey } from '@portico/core/internal'
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react'
 import { useStore } from '../../hooks.ts'
+import { lazyPart, useLazyPart } from '../lazy-part.ts'
 import type { ViewProps } from '../types.ts'
-import './email-css.ts'
-import { useCooldownSeconds } from './use-cooldown.ts'
+import './email-field-css.ts'
+
+// What the field does once submitted follows its first paint: it is in by the time an address is typed.
+const sendCode = lazyPart(() => import('./send-code.tsx'))
 
 /**
  * The e-mail login field of the Connect view. Showing it is what loads the secure frame, in the
@@ -18,37 +19,25 @@ export function EmailField({ portico }: ViewProps) {
   const [error, setError] = useState<string>()
   const errorId = useId()
   const waitId = useId()
-  // Shown once a request was refused for the cooldown, counting down to the moment it may be made.
-  const [refused, setRefused] = useState(false)
-  const [seconds, restartCountdown] = useCooldownSeconds(portico.embedded.cooldownLeftMs)
-  const waiting = refused && seconds > 0
+  // Each refusal for the cooldown counts down afresh, to the moment a new code may be asked for.
+  const [refusals, setRefusals] = useState(0)
+  const [waiting, setWaiting] = useState(false)
+  const ended = useCallback(() => setWaiting(false), [])
+  const code = useLazyPart(sendCode, true)
 
   useEffect(() => portico.embedded.preload(), [portico])
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const value = email.trim().toLowerCase()
-    if (!isValidEmail(value)) {
-      setError('Enter a valid e-mail address')
-      return
+    const refuse = () => {
+      setRefusals((count) => count + 1)
+      setWaiting(true)
     }
-    setError(undefined)
-    setBusy(true)
     try {
-      const action = await portico.embedded.connectEmail(value)
-      if (action === 'VERIFY_OTP') portico.router.push('EmailVerifyOtp')
-    } catch (caught) {
-      const message = errorMessage(caught)
-      const cooldown = caught instanceof EmbeddedError && caught.code === 'EMAIL_COOLDOWN'
-      // The cooldown is a toast (behaviour §8) and frame failures are the modal's alert banner; other
-      // refusals stay next to the field.
-      if (cooldown) {
-        portico.toast.showError(message)
-        setRefused(true)
-        restartCountdown()
-      } else if (!(caught as { alert?: unknown }).alert) setError(message)
-    } finally {
-      setBusy(false)
+      const { sendEmailCode } = code ?? (await sendCode.load())
+      await sendEmailCode(portico, email, { setError, setBusy, refuse })
+    } catch {
+      setError('Check your connection and try again')
     }
   }
 
@@ -78,12 +67,7 @@ export function EmailField({ portico }: ViewProps) {
           {error}
         </p>
       )}
-      {/* Not a live region: the toast said it once; a count read out every second would drown the page. */}
-      {waiting && (
-        <p id={waitId} className="muted">
-          {tryAgainAfter(seconds)}
-        </p>
-      )}
+      {waiting && code && <code.CooldownLine key={refusals} portico={portico} id={waitId} ended={ended} />}
     </form>
   )
 }

@@ -1,7 +1,7 @@
 import type { EmbeddedUser } from '@portico/core'
 import { errorMessage, type View } from '@portico/core/internal'
 import { useEffect, useState } from 'react'
-import { ChevronIcon } from '../../components/icons.tsx'
+import { ChevronIcon } from '../../components/wallet-icons.tsx'
 import { useStore } from '../../hooks.ts'
 import { type OfferedSocial, SOCIAL_LABEL } from '../social/providers.ts'
 import type { ViewProps } from '../types.ts'

@@ -1,14 +1,12 @@
 import '../../components/alert-css.ts'
 import { addViewCss } from '../../modal/view-css.ts'
+import './email-field-css.ts'
 
-/** Styles of the e-mail login and approval pieces; importing this module adds them (and the link button's) to the modal's <style>. */
+/**
+ * Styles of the e-mail login and approval pieces; importing this module adds them (with the e-mail
+ * field's and the link button's) to the modal's <style>.
+ */
 addViewCss(`
-.email-form { display: flex; gap: 8px; }
-.text-input { flex: 1; min-width: 0; min-height: 40px; padding: 0 12px; font: inherit;
-  color: var(--portico-fg); background: var(--portico-bg-raised); border: 1px solid var(--portico-border);
-  border-radius: calc(var(--portico-border-radius-master) * 4); }
-.text-input:focus-visible { outline: 2px solid var(--portico-accent); outline-offset: 1px; }
-.email-form .primary { width: auto; padding: 0 14px; }
 .otp { display: flex; gap: 6px; justify-content: center; }
 .otp input { width: 40px; height: 48px; text-align: center; font: inherit; font-size: 1.3em;
   color: var(--portico-fg); background: var(--portico-bg-raised); border: 1px solid var(--portico-border);

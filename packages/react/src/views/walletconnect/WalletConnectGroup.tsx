@@ -1,5 +1,5 @@
 import type { Portico } from '@portico/core'
-import { ChevronIcon } from '../../components/icons.tsx'
+import { ChevronIcon } from '../../components/wallet-icons.tsx'
 import { usePhone } from '../use-phone.ts'
 
 /**
