@@ -22,6 +22,12 @@ async function box(locator: Locator) {
   return found
 }
 
+async function isOnScreen(page: Page, locator: Locator) {
+  const { x, y, width, height } = await box(locator)
+  const viewport = page.viewportSize() as { width: number; height: number }
+  return x >= 0 && y >= 0 && x + width <= viewport.width + 0.5 && y + height <= viewport.height + 0.5
+}
+
 /** Wholly on screen, not scrolled or pushed out of the viewport. */
 async function expectOnScreen(page: Page, locator: Locator) {
   const { x, y, width, height } = await box(locator)
@@ -75,8 +81,14 @@ describe('the modal on every screen', () => {
       await page.getByRole('button', { name: /^Account / }).click()
       await settled(page)
       const disconnect = dialog(page).getByRole('button', { name: 'Disconnect' })
-      await disconnect.scrollIntoViewIfNeeded()
-      await expectOnScreen(page, disconnect)
+      // The account's tokens and activity arrive after the view opens and push Disconnect down:
+      // scroll to it as a person would, until it rests on screen.
+      await expect
+        .poll(async () => {
+          await disconnect.scrollIntoViewIfNeeded()
+          return isOnScreen(page, disconnect)
+        })
+        .toBe(true)
       // The header does not scroll away with the body.
       await expectOnScreen(page, dialog(page).getByRole('button', { name: 'Close' }))
       await expectOnScreen(page, dialog(page))
