@@ -8,3 +8,11 @@ export const adminModule: ServerModule = {
     if (options.adminToken) await app.register(adminPlugin, { database, token: options.adminToken })
   },
 }
+
+// This domain's options of `startServer` and `buildServer`, declared beside it (declaration merging).
+declare module '../server-options.ts' {
+  interface BuildServerOptions {
+    /** Lets the projects CLI reach a server that holds the embedded database (see admin/channel.ts). */
+    adminToken?: string | undefined
+  }
+}

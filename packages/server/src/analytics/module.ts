@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { installProjectGuard } from '../http/project-guard.ts'
 import { integer } from '../module-settings.ts'
 import { defineModule } from '../server-module.ts'
+import type { BuildServerOptions } from '../server-options.ts'
 import { DEFAULT_RETENTION_DAYS } from './retention.ts'
 import { analyticsPlugin } from './routes.ts'
 
@@ -31,3 +32,22 @@ export const analyticsModule = defineModule({
     )
   },
 })
+
+// This domain's options of `startServer` and `buildServer`, declared beside it (declaration merging).
+declare module '../server-options.ts' {
+  interface StartServerOptions {
+    /** Days stored analytics events are kept (`ANALYTICS_RETENTION_DAYS`, default 90). */
+    analyticsRetentionDays?: number
+    /** See `BuildServerOptions.analyticsRateLimit`: for test stacks only. */
+    analyticsRateLimit?: BuildServerOptions['analyticsRateLimit']
+  }
+  interface BuildServerOptions {
+    /** Days stored analytics events are kept (default 90); older ones are deleted hourly. */
+    analyticsRetentionDays?: number
+    /**
+     * Events one IP may send for one project per window (default 120 a minute). Only a test stack,
+     * where every visitor is the same loopback address, has a reason to change it.
+     */
+    analyticsRateLimit?: { maxEvents: number; windowMs: number } | undefined
+  }
+}

@@ -1,4 +1,5 @@
 import { closeOnAppClose, defineModule } from '../server-module.ts'
+import type { BundlerSettings } from './config.ts'
 import {
   BundlerEnvironment,
   bundlerFromEnv,
@@ -7,6 +8,7 @@ import {
   sponsorLimitsFromEnv,
 } from './config.ts'
 import { bundlerPlugin } from './routes.ts'
+import type { Bundler } from './service.ts'
 import { startBundler } from './service.ts'
 
 /** The ERC-4337 bundler and gas sponsorship of one chain at `POST /v1/bundler`. */
@@ -50,3 +52,22 @@ export const bundlerModule = defineModule({
     if (bundler) await v1.register(bundlerPlugin, { bundler })
   },
 })
+
+// This domain's options of `startServer` and `buildServer`, declared beside it (declaration merging).
+declare module '../server-options.ts' {
+  interface StartServerOptions {
+    /**
+     * Turns on the ERC-4337 bundler for one chain at `POST /v1/bundler`: user operations
+     * validated, stored and submitted from `operatorKey`; with `sponsorship`, the ERC-7677 paymaster
+     * methods signing for a PorticoPaymaster within per-project daily limits.
+     */
+    bundler?: BundlerSettings
+  }
+  interface BuildServerOptions {
+    /**
+     * The ERC-4337 bundler and gas sponsorship of one chain (`startBundler`); absent, `POST
+     * /v1/bundler` does not exist.
+     */
+    bundler?: Bundler | undefined
+  }
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { fromEnvParser, integer, onOff } from '../module-settings.ts'
 import { closeOnAppClose, defineModule } from '../server-module.ts'
+import type { ChainData, ChainOptionsInput } from './config.ts'
 import { iconTableFromEnv, metadataOptionsFromEnv, priceTableFromEnv } from './config.ts'
 import { chainDataPlugin } from './routes.ts'
 import { startChainServices } from './service.ts'
@@ -93,3 +94,15 @@ export const chainDataModule = defineModule({
     if (chain) await v1.register(chainDataPlugin, { chain })
   },
 })
+
+// This domain's options of `startServer` and `buildServer`, declared beside it (declaration merging).
+declare module '../server-options.ts' {
+  interface StartServerOptions {
+    /** The chain to index and serve account data for (balances, history, NFTs, prices, gas). */
+    chain?: ChainOptionsInput
+  }
+  interface BuildServerOptions {
+    /** The chain whose indexed data the account routes serve; absent, those routes do not exist. */
+    chain?: ChainData | undefined
+  }
+}

@@ -1,5 +1,6 @@
 import { iconTableFromEnv } from '../chain-data/config.ts'
 import type { ServerModule } from '../server-module.ts'
+import type { SwapsConfig, SwapsOptionsInput } from './config.ts'
 import { SwapsOptions, swapContractsFromEnv } from './config.ts'
 import { convertPlugin } from './routes.ts'
 
@@ -46,4 +47,23 @@ export const convertModule: ServerModule = {
     const { swaps } = options
     if (swaps) await v1.register(convertPlugin, { swaps })
   },
+}
+
+// This domain's options of `startServer` and `buildServer`, declared beside it (declaration merging).
+declare module '../server-options.ts' {
+  interface StartServerOptions {
+    /**
+     * Turns on swaps: per chain id, a Uniswap V2
+     * router with its factory and WETH, the node to read the pools from and the ERC-20s offered, e.g.
+     * `{ chains: { 31337: { rpcUrl, router, factory, weth, tokens: [{ address, symbol, name, decimals }] } } }`.
+     */
+    swaps?: SwapsOptionsInput
+  }
+  interface BuildServerOptions {
+    /**
+     * Swaps through a Uniswap V2 router, per chain (`SwapsOptions` parsed); absent, the
+     * /v1/convert routes but the gas price do not exist, and every chain is `Network not supported for Swaps`.
+     */
+    swaps?: SwapsConfig | undefined
+  }
 }

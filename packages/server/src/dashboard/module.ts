@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { defineModule } from '../server-module.ts'
 import { MIN_PASSWORD_LENGTH } from './password.ts'
 import { dashboardPlugin } from './routes.ts'
+import type { DashboardServices, DashboardSettings } from './setup.ts'
 import { prepareDashboard } from './setup.ts'
 
 /** The operator dashboard at `/dashboard`. */
@@ -56,3 +57,18 @@ export const dashboardModule = defineModule({
     if (options.dashboard) await app.register(dashboardPlugin, { database, dashboard: options.dashboard })
   },
 })
+
+// This domain's options of `startServer` and `buildServer`, declared beside it (declaration merging).
+declare module '../server-options.ts' {
+  interface StartServerOptions {
+    /**
+     * Turns on the operator dashboard at `/dashboard` (`DASHBOARD_PASSWORD`). Production is given the
+     * password; development keeps one in `<dataDir>/dashboard.key` and says where.
+     */
+    dashboard?: DashboardSettings
+  }
+  interface BuildServerOptions {
+    /** The operator dashboard (`/dashboard`); absent, those paths answer 404. */
+    dashboard?: DashboardServices | undefined
+  }
+}

@@ -3,6 +3,7 @@ import { isOn, onOff, secret } from '../module-settings.ts'
 import { closeOnAppClose, defineModule } from '../server-module.ts'
 import { embeddedPagesPlugin } from './pages.ts'
 import { embeddedAuthPlugin } from './routes.ts'
+import type { EmbeddedServices, EmbeddedWalletSettings } from './setup.ts'
 import { closeEmbedded, prepareEmbedded } from './setup.ts'
 import { frameSmartAccounts } from './smart-accounts.ts'
 
@@ -100,3 +101,15 @@ export const embeddedModule = defineModule({
     await app.register(embeddedPagesPlugin, { projects, ...embedded, smartAccounts })
   },
 })
+
+// This domain's options of `startServer` and `buildServer`, declared beside it (declaration merging).
+declare module '../server-options.ts' {
+  interface StartServerOptions {
+    /** Turns on e-mail login (the embedded wallet). */
+    embedded?: EmbeddedWalletSettings
+  }
+  interface BuildServerOptions {
+    /** E-mail login, key custody and the secure frame; absent, those routes do not exist. */
+    embedded?: EmbeddedServices | undefined
+  }
+}

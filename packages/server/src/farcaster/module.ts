@@ -1,4 +1,5 @@
 import { defineModule } from '../server-module.ts'
+import type { FarcasterOptions, FarcasterSettings } from './config.ts'
 import { FarcasterEnvironment, farcasterFromEnv, prepareFarcaster } from './config.ts'
 import { farcasterDevAppPlugin } from './dev-routes.ts'
 import { farcasterAuthenticatePlugin, farcasterChannelPlugin } from './routes.ts'
@@ -36,3 +37,23 @@ export const farcasterModule = defineModule({
       })
   },
 })
+
+// This domain's options of `startServer` and `buildServer`, declared beside it (declaration merging).
+declare module '../server-options.ts' {
+  interface StartServerOptions {
+    /**
+     * Turns on Sign In With Farcaster's relay routes: `{ optimismRpcUrl }` reads fids from OP Mainnet's
+     * registries; in development `{ development: true }` uses three dev accounts and the
+     * `/dev/farcaster` page that signs as them.
+     */
+    farcaster?: FarcasterSettings
+  }
+  interface BuildServerOptions {
+    /**
+     * Sign In With Farcaster's relay (`/v1/channel`, `/v1/channel/status`, `/v1/channel/authenticate`)
+     * with its registry; with `devApp`, also the development Farcaster app at `/dev/farcaster`.
+     * Absent, none of them exist.
+     */
+    farcaster?: FarcasterOptions | undefined
+  }
+}

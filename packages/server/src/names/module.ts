@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { secret } from '../module-settings.ts'
 import { defineModule } from '../server-module.ts'
 import { GATEWAY_PATH, gatewayUrlOf, nameGatewayPlugin } from './gateway-routes.ts'
+import type { NamesOptions, NamesSettings } from './routes.ts'
 import { namesPlugin } from './routes.ts'
 
 /** A DNS name such as `portico.id`: names registered under it are `alice.portico.id`. */
@@ -84,3 +85,21 @@ export const namesModule = defineModule({
         }
       : {},
 })
+
+// This domain's options of `startServer` and `buildServer`, declared beside it (declaration merging).
+declare module '../server-options.ts' {
+  interface StartServerOptions {
+    /**
+     * Turns on account names (register, look up, reverse, suggest, identity) under a suffix, and with
+     * `gatewayKey` the gateway through which standard ENS calls resolve them (`namesGateway` below).
+     */
+    names?: NamesSettings
+  }
+  interface BuildServerOptions {
+    /**
+     * Account names under the operator's suffix; absent, the /v1/profile and /v1/identity routes do not
+     * exist. With its `gatewayKey`, also the names gateway that PorticoNameResolver sends ENS clients to.
+     */
+    names?: NamesOptions | undefined
+  }
+}

@@ -1,5 +1,6 @@
 import type { ChainData } from '../chain-data/config.ts'
 import { defineModule } from '../server-module.ts'
+import type { OnrampSettings } from './config.ts'
 import {
   OnrampEnvironment,
   type OnrampOptions,
@@ -69,3 +70,21 @@ export const onrampModule = defineModule({
       })
   },
 })
+
+// This domain's options of `startServer` and `buildServer`, declared beside it (declaration merging).
+declare module '../server-options.ts' {
+  interface StartServerOptions {
+    /**
+     * Turns on the on-ramp (`/v1/onramp/*`) for the `chain`, which it needs: Coinbase and Meld when
+     * their keys are given, and in development the sandbox checkout that pays from a dev account.
+     */
+    onramp?: OnrampSettings
+  }
+  interface BuildServerOptions {
+    /**
+     * The on-ramp (`/v1/onramp/*`), priced and delivered on `chain`, which it needs; with its
+     * `sandbox`, also the development checkout at `/onramp/sandbox/checkout`. Absent, none of them exist.
+     */
+    onramp?: OnrampOptions | undefined
+  }
+}

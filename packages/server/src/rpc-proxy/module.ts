@@ -1,8 +1,10 @@
 import { z } from 'zod'
 import { fromEnvParser, integer } from '../module-settings.ts'
 import { closeOnAppClose, defineModule } from '../server-module.ts'
+import type { RpcProxyOptionsInput } from './config.ts'
 import { rpcUpstreamsFromEnv } from './config.ts'
 import { rpcProxyPlugin } from './routes.ts'
+import type { RpcProxy } from './service.ts'
 import { startRpcProxy } from './service.ts'
 
 /** `POST /v1/rpc`: the JSON-RPC proxy that ranks and fails over between each chain's upstreams. */
@@ -46,3 +48,21 @@ export const rpcProxyModule = defineModule({
     if (rpcProxy) await v1.register(rpcProxyPlugin, { proxy: rpcProxy })
   },
 })
+
+// This domain's options of `startServer` and `buildServer`, declared beside it (declaration merging).
+declare module '../server-options.ts' {
+  interface StartServerOptions {
+    /**
+     * Turns on `POST /v1/rpc`: per chain id, the upstream JSON-RPC URLs the proxy ranks and
+     * fails over between, e.g. `{ upstreams: { 31337: ['http://a:8545', 'http://b:8545'] } }`.
+     */
+    rpcProxy?: RpcProxyOptionsInput
+  }
+  interface BuildServerOptions {
+    /**
+     * The JSON-RPC proxy's chains and upstreams (`startRpcProxy`); absent, `POST /v1/rpc` does not
+     * exist. The embedded wallet relays its reads through it when it serves the wallet's chain.
+     */
+    rpcProxy?: RpcProxy | undefined
+  }
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { isOn, onOff } from '../module-settings.ts'
 import { defineModule } from '../server-module.ts'
+import type { SiwxOptions, SiwxSettings } from './routes.ts'
 import { siwxPlugin } from './routes.ts'
 
 /** Sign-in with wallet on the deployment's chain. */
@@ -27,3 +28,15 @@ export const siwxModule = defineModule({
     if (siwx) await v1.register(siwxPlugin(database.db, siwx))
   },
 })
+
+// This domain's options of `startServer` and `buildServer`, declared beside it (declaration merging).
+declare module '../server-options.ts' {
+  interface StartServerOptions {
+    /** Turns on sign-in with wallet for this chain. */
+    siwx?: SiwxSettings
+  }
+  interface BuildServerOptions {
+    /** Sign-in with wallet for this chain; absent, the /v1/siwx routes do not exist. */
+    siwx?: SiwxOptions | undefined
+  }
+}

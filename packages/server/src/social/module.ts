@@ -2,6 +2,7 @@ import { isOn } from '../module-settings.ts'
 import type { Environment, ServerModule } from '../server-module.ts'
 import { SocialEnvironment, type SocialSettings, socialFromEnv, socialSettingsFromEnv } from './config.ts'
 import { socialPagesPlugin } from './pages.ts'
+import type { SocialServices } from './setup.ts'
 import { prepareSocial } from './setup.ts'
 
 /** The `SOCIAL_*` providers: formats first, then what each provider needs beside its client id. */
@@ -55,4 +56,24 @@ export const socialModule: ServerModule = {
         prefix: '/v1/auth/social',
       })
   },
+}
+
+// This domain's options of `startServer` and `buildServer`, declared beside it (declaration merging).
+declare module '../server-options.ts' {
+  interface StartServerOptions {
+    /**
+     * Turns on social login into the embedded wallet (which it needs) for the providers given: each
+     * with its client id and secret (Apple: its key) from the provider's console, e.g.
+     * `{ google: { clientId, clientSecret } }`. The provider's answer comes to PUBLIC_URL +
+     * /v1/auth/social/callback. `npm start` points all six at the development identity provider.
+     */
+    social?: SocialSettings
+  }
+  interface BuildServerOptions {
+    /**
+     * Social login (google, x, discord, github, apple, facebook) into the embedded wallet, which it
+     * needs; absent, /v1/auth/social does not exist.
+     */
+    social?: SocialServices | undefined
+  }
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { devWalletListing } from '../dev-wallet/config.ts'
 import { defineModule } from '../server-module.ts'
+import type { WalletRegistry } from './registry.ts'
 import { loadWalletRegistry } from './registry.ts'
 import { walletsPlugin } from './routes.ts'
 
@@ -26,3 +27,18 @@ export const walletsModule = defineModule({
     await v1.register(walletsPlugin, { registry })
   },
 })
+
+// This domain's options of `startServer` and `buildServer`, declared beside it (declaration merging).
+declare module '../server-options.ts' {
+  interface StartServerOptions {
+    /**
+     * A JSON file of the wallets `GET /v1/wallets` lists (`WALLET_REGISTRY`; the format is in
+     * `data/wallets/SOURCES.md`); the shipped registry by default. Checked before anything opens.
+     */
+    walletRegistry?: string
+  }
+  interface BuildServerOptions {
+    /** The wallets `GET /v1/wallets` lists (`loadWalletRegistry`); the shipped registry by default. */
+    walletRegistry?: WalletRegistry | undefined
+  }
+}

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { integer, isOn, onOff } from '../module-settings.ts'
 import { defineModule } from '../server-module.ts'
 import type { RelayLimits } from './limits.ts'
+import type { WalletConnectRelayOptions } from './routes.ts'
 import { WC_RELAY_PATH, walletConnectRelayPlugin } from './routes.ts'
 import { RelayGauge } from './stats.ts'
 
@@ -68,3 +69,18 @@ export const walletConnectRelayModule = defineModule({
   describe: ({ walletConnectRelay }) =>
     walletConnectRelay ? { walletConnectRelayUrl: walletConnectRelay.url } : {},
 })
+
+// This domain's options of `startServer` and `buildServer`, declared beside it (declaration merging).
+declare module '../server-options.ts' {
+  interface StartServerOptions {
+    /**
+     * Turns on the WalletConnect relay at `/v1/wc-relay`. Clients sign the relay URL into
+     * their auth token, so it is made from the public URL (`ws:` or `wss:`), which production must be given.
+     */
+    walletConnectRelay?: Pick<WalletConnectRelayOptions, 'limits'>
+  }
+  interface BuildServerOptions {
+    /** The WalletConnect relay at `/v1/wc-relay` (a WebSocket); absent, that path answers 404. */
+    walletConnectRelay?: WalletConnectRelayOptions | undefined
+  }
+}
