@@ -17,8 +17,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { freePort } from '../packages/contracts/src/testing.ts'
 import { type Stack, startStack } from '../scripts/stack.ts'
 import { launchChromium } from './browser.ts'
+import { typeMailedCode } from './email-login.ts'
 import { fundFromDevAccount } from './fund.ts'
-import { codeIn, lastMailId, mailFor, poll } from './mailbox.ts'
+import { poll } from './mailbox.ts'
+import { newPasskeyDevice } from './passkey-device.ts'
 import { secureFrameOf } from './secure-frame.ts'
 
 // A stack of its own: the shared one offers smart accounts, whose users keep their address when
@@ -54,31 +56,11 @@ async function shownAddress(p: Page): Promise<Hex> {
 }
 
 it('an EOA user who said "Not now" moves to a new address only the passkey recovers: the card lists the ETH and the token, moves them, and the new key signs', async () => {
-  const context = await browser.newContext()
+  const { context, page: p } = await newPasskeyDevice(browser)
   try {
-    const p = await context.newPage()
-    const cdp = await context.newCDPSession(p)
-    await cdp.send('WebAuthn.enable')
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-        hasPrf: true,
-      },
-    })
     const email = `eoa-rotate-${Date.now()}@example.com`
     await p.goto(`${stack.pageUrl}/?signIn=off&account=eoa`)
-    const before = await lastMailId(stack.servicesUrl)
-    await p.getByRole('button', { name: 'Connect Wallet' }).click()
-    await dialog(p).getByRole('textbox', { name: 'Email' }).fill(email)
-    await dialog(p).getByRole('button', { name: 'Continue', exact: true }).click()
-    const code = codeIn(await mailFor(stack.servicesUrl, email, before))
-    await dialog(p).getByRole('textbox', { name: 'Digit 1' }).click()
-    await p.keyboard.type(code)
+    await typeMailedCode(p, stack.servicesUrl, email)
     await poll(() => frame(p).getByRole('button', { name: 'Not now' }).count(), { timeout: 20_000 }).toBe(1)
     await frame(p).getByRole('button', { name: 'Not now' }).click()
     await poll(() => p.getByTestId('status').textContent(), { timeout: 20_000 }).toBe('connected')

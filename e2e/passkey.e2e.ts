@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { expectAccessibleFrame, expectAccessibleModal } from './axe.ts'
 import { launchChromium } from './browser.ts'
 import { codeIn, lastMailId, mailFor, poll } from './mailbox.ts'
+import { newPasskeyDevice } from './passkey-device.ts'
 import { secureFrameOf, waitForMailCooldown, wipeFrameKeys } from './secure-frame.ts'
 
 const stack = inject('stack')
@@ -23,32 +24,9 @@ let address: Hex
  */
 const lastMailAt = new Map<string | Page, number>()
 
-/**
- * A browser on a device with a platform authenticator that verifies the user and has the PRF
- * extension, as a phone or laptop with a synced passkey manager has.
- */
-async function newDevice() {
-  const context = await browser.newContext()
-  const tab = await context.newPage()
-  const session = await context.newCDPSession(tab)
-  await session.send('WebAuthn.enable')
-  const { authenticatorId: id } = await session.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-      hasPrf: true,
-    },
-  })
-  return { context, page: tab, cdp: session, authenticatorId: id }
-}
-
 beforeAll(async () => {
   browser = await launchChromium()
-  ;({ page, cdp, authenticatorId } = await newDevice())
+  ;({ page, cdp, authenticatorId } = await newPasskeyDevice(browser))
 })
 afterAll(async () => {
   await browser?.close()
@@ -220,7 +198,7 @@ describe('a wallet only its owner can recover: passkey recovery and key export',
 
 describe("another account's passkey", () => {
   it('is refused in words on a device that holds only that passkey, and the wallet stays locked', async () => {
-    const device = await newDevice()
+    const device = await newPasskeyDevice(browser)
     const bob = `bob-${Date.now()}@example.com`
     const carol = `carol-${Date.now()}@example.com`
     try {
@@ -260,7 +238,7 @@ describe("another account's passkey", () => {
 
 describe('the default smart account', () => {
   it('takes a passkey first, then the required sign-in, and signs as the account, then the required sign-in, and signs as the account', async () => {
-    const device = await newDevice()
+    const device = await newPasskeyDevice(browser)
     try {
       const p = device.page
       const visitor = `smart-${email}`
@@ -304,7 +282,7 @@ describe('the default smart account', () => {
   }, 120_000)
 
   it('a visitor who said "Not now" moves to a new key only the passkey recovers, at the same address', async () => {
-    const device = await newDevice()
+    const device = await newPasskeyDevice(browser)
     try {
       const p = device.page
       await p.goto(`${stack.pageUrl}/?signIn=off`)
