@@ -9,7 +9,6 @@ describe('headKey: the reads that hold until the head moves', () => {
     const balance = headKey({ method: 'eth_getBalance', params: [ME, 'latest'] })
     expect(balance).toBeDefined()
     expect(headKey({ method: 'eth_getBalance', params: [ME.toLowerCase(), 'latest'] })).toBe(balance)
-    expect(headKey({ method: 'eth_call', params: [{ to: ME, data: '0x' }, 'latest'] })).toBeDefined()
     expect(headKey({ method: 'eth_getStorageAt', params: [ME, '0x0', 'latest'] })).toBeDefined()
     expect(headKey({ method: 'eth_getBlockByNumber', params: ['latest', false] })).toBeDefined()
   })
@@ -19,8 +18,10 @@ describe('headKey: the reads that hold until the head moves', () => {
     expect(headKey({ method: 'eth_getBalance', params: [ME] })).toBeUndefined()
     expect(headKey({ method: 'eth_call', params: [{ to: ME }, { blockHash: '0x12' }] })).toBeUndefined()
   })
-  it('not writes, filters, fees or estimates', () => {
+  it('not writes, filters, fees, estimates, calls or nonces', () => {
     for (const method of [
+      'eth_call',
+      'eth_getTransactionCount',
       'eth_sendRawTransaction',
       'eth_getFilterChanges',
       'eth_gasPrice',
@@ -76,13 +77,11 @@ describe('HeadCache', () => {
 })
 
 describe('headKey: what makes two calls one', () => {
-  it('hex in any case is one call; a key in another case is another call', () => {
-    const call = (to: string) => ({ method: 'eth_call', params: [{ to, data: '0xABCD' }, 'latest'] })
-    expect(headKey(call(ME))).toBe(
-      headKey({ method: 'eth_call', params: [{ to: ME.toLowerCase(), data: '0xabcd' }, 'latest'] }),
+  it('hex in any case is one call; another slot is another call', () => {
+    const slot = (at: string) => ({ method: 'eth_getStorageAt', params: [ME, at, 'latest'] })
+    expect(headKey(slot('0xABCD'))).toBe(
+      headKey({ method: 'eth_getStorageAt', params: [ME.toLowerCase(), '0xabcd', 'latest'] }),
     )
-    expect(headKey({ method: 'eth_call', params: [{ To: ME, data: '0xabcd' }, 'latest'] })).not.toBe(
-      headKey(call(ME)),
-    )
+    expect(headKey(slot('0xabce'))).not.toBe(headKey(slot('0xabcd')))
   })
 })

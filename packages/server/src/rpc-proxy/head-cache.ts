@@ -6,14 +6,17 @@ const HEAD_CACHE_ENTRIES = 4096
 /** And at most this much JSON (a latest block with its transactions can weigh hundreds of kB). */
 const HEAD_CACHE_BYTES = 16 * 2 ** 20
 
-/** Where each method that reads state names its block; only reads at `latest` are kept. */
+/**
+ * Where each method that reads state names its block; only reads at `latest` are kept. Not
+ * `eth_call` nor `eth_getTransactionCount`: a wallet reads its next nonce with them (a smart
+ * account's from the EntryPoint) right after its last transaction is mined, through a bundler the
+ * proxy does not see, and a nonce from before that block would make the next one fail.
+ */
 const BLOCK_TAG_AT: Readonly<Record<string, number>> = {
-  eth_call: 1,
   eth_getBalance: 1,
   eth_getBlockByNumber: 0,
   eth_getCode: 1,
   eth_getStorageAt: 2,
-  eth_getTransactionCount: 1,
 }
 
 /**
@@ -68,6 +71,11 @@ export class HeadCache {
   noteHead(head: bigint | undefined): void {
     if (head === undefined || (this.head !== undefined && head <= this.head)) return
     this.head = head
+    this.lru.clear()
+  }
+
+  /** Drops every answer: a transaction went out through the proxy, so the next reads ask the node. */
+  forget(): void {
     this.lru.clear()
   }
 

@@ -1,6 +1,7 @@
 import { type AnvilHandle, DEV_ACCOUNTS, startAnvil } from '@portico/contracts'
 import { freePort } from '@portico/contracts/testing'
-import { numberToHex, parseEther } from 'viem'
+import { numberToHex, parseEther, parseGwei } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type Database, openDatabase } from '../db/database.ts'
 import { askNode, call, eventually, startProxyApp, TEST_SETTINGS } from '../test-support/rpc-proxy-app.ts'
@@ -84,14 +85,51 @@ test('a latest read is not served from memory once a new block is known: the new
   }
 })
 
+test('reads after a transaction sent through the proxy ask the node, before any new block is known', async () => {
+  const upstream = await startTestUpstream(node.rpcUrl)
+  // Answers kept, and the upstream not sampled, for a minute: only the transaction can make it ask.
+  const proxy = await startProxyApp(database, [upstream.url], {
+    ...TEST_SETTINGS,
+    latestMaxAgeMs: 60_000,
+    intervalMs: 60_000,
+  })
+  try {
+    const address = freshAddress(5)
+    const balance = async () =>
+      (await proxy.rpc(call(1, 'eth_getBalance', [address, 'latest']))).json().result
+    expect(await balance()).toBe('0x0')
+    const sender = privateKeyToAccount(DEV_ACCOUNTS[6].privateKey)
+    const nonce = (await askNode(
+      node.rpcUrl,
+      call(1, 'eth_getTransactionCount', [sender.address, 'pending']),
+    )) as {
+      result: string
+    }
+    const raw = await sender.signTransaction({
+      chainId: 31337,
+      to: address,
+      value: parseEther('1'),
+      nonce: Number(nonce.result),
+      gas: 21_000n,
+      maxFeePerGas: parseGwei('100'),
+      maxPriorityFeePerGas: 0n,
+    })
+    expect((await proxy.rpc(call(2, 'eth_sendRawTransaction', [raw]))).json().result).toMatch(/^0x/)
+    await expect.poll(balance, { timeout: 5_000 }).toBe(numberToHex(parseEther('1')))
+  } finally {
+    await proxy.close()
+    await upstream.kill()
+  }
+})
+
 test('errors and pending reads are asked every time', async () => {
   const upstream = await startTestUpstream(node.rpcUrl)
   const proxy = await startProxyApp(database, [upstream.url])
   try {
-    // Creation code that reverts: the node's error, twice.
-    const reverting = call(1, 'eth_call', [{ data: '0x63deadbeef6000526004601cfd' }, 'latest'])
-    for (let i = 0; i < 2; i++) expect((await proxy.rpc(reverting)).json().error.data).toBe('0xdeadbeef')
-    expect(upstream.callsOf('eth_call')).toBe(2)
+    // A slot that is not 32 bytes: the node's error, twice.
+    const refused = call(1, 'eth_getStorageAt', [freshAddress(4), `0x${'1'.repeat(80)}`, 'latest'])
+    for (let i = 0; i < 2; i++) expect((await proxy.rpc(refused)).json().error).toBeDefined()
+    expect(upstream.callsOf('eth_getStorageAt')).toBe(2)
     const pending = call(2, 'eth_getBalance', [freshAddress(3), 'pending'])
     for (let i = 0; i < 2; i++) expect((await proxy.rpc(pending)).json().result).toBe('0x0')
     expect(upstream.callsOf('eth_getBalance')).toBe(2)

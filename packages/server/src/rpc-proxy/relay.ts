@@ -4,6 +4,8 @@ import type { Outcome, RpcCall } from './messages.ts'
 import type { UpstreamPool } from './pool.ts'
 import { type Flight, SingleFlight } from './single-flight.ts'
 
+const WRITES = new Set(['eth_sendRawTransaction', 'eth_sendTransaction'])
+
 /** A call of the request that goes upstream: its place, its head-cache key, its flight if shared. */
 interface Miss {
   at: number
@@ -32,6 +34,8 @@ export class ChainRelay {
 
   async call(calls: readonly RpcCall[]): Promise<Outcome[]> {
     this.latest.noteHead(this.pool.head())
+    // Reads after one's own transaction must see it once mined, whenever the proxy learns the block.
+    if (calls.some((call) => WRITES.has(call.method))) this.latest.forget()
     const askedAt = this.latest.currentHead()
     const outcomes: (Outcome | Promise<Outcome>)[] = new Array(calls.length)
     const misses: Miss[] = []
