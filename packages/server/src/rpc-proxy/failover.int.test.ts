@@ -49,8 +49,11 @@ async function upstream(target: AnvilHandle, behaviour?: Parameters<typeof start
   return started
 }
 
+/** The upstreams are under test here: reads at latest are asked each time, not kept for 250 ms. */
+const UNCACHED = { ...TEST_SETTINGS, latestMaxAgeMs: 0 }
+
 async function proxyOver(urls: string[]): Promise<ProxyApp> {
-  const app = await startProxyApp(database, urls)
+  const app = await startProxyApp(database, urls, UNCACHED)
   opened.push(app)
   return app
 }
@@ -195,7 +198,7 @@ test('a frozen upstream (connection taken, never answered) costs callers the hed
   const healthy = await upstream(nodeB, { delayMs: 20 })
   // Sampled once, at the start: the ranking alone would keep sending to the frozen node until its
   // next round, as it does between the real 4 s rounds.
-  const settings = { ...TEST_SETTINGS, timeoutMs: 3_000, hedgeAfterMs: 150, intervalMs: 60_000 }
+  const settings = { ...UNCACHED, timeoutMs: 3_000, hedgeAfterMs: 150, intervalMs: 60_000 }
   const app = await startProxyApp(database, [frozen.url, healthy.url], settings)
   opened.push(app)
   await eventually(() => app.relay.pool.ranked()[0] === frozen.url, 5_000, 'the faster upstream ranked first')

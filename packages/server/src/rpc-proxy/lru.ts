@@ -36,6 +36,11 @@ export class Lru<V> {
     }
   }
 
+  clear(): void {
+    this.entries.clear()
+    this.bytes = 0
+  }
+
   delete(key: string): void {
     const entry = this.entries.get(key)
     if (!entry) return

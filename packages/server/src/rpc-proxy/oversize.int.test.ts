@@ -7,11 +7,12 @@ import { call, startProxyApp, TEST_SETTINGS } from '../test-support/rpc-proxy-ap
 import { startTestUpstream } from '../test-support/rpc-upstream.ts'
 
 // A contract, put in place by eth_call's state override, that returns `bytes` zero bytes: answers
-// of a size the test chooses, from a real node.
+// of a size the test chooses, from a real node. The call data (the id, which the code ignores) makes
+// each call its own, so none is joined to another in flight.
 const RETURNER = '0x00000000000000000000000000000000000a11ce'
 const returning = (id: number, bytes: number) =>
   call(id, 'eth_call', [
-    { to: RETURNER, data: '0x' },
+    { to: RETURNER, data: numberToHex(id, { size: 2 }) },
     'latest',
     { [RETURNER]: { code: `0x61${bytes.toString(16).padStart(4, '0')}6000f3` } },
   ])

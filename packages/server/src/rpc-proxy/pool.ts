@@ -31,6 +31,11 @@ export const FORWARDING = {
   demoteMs: 30_000,
   /** The largest answer taken from an upstream (viem's default); a larger one is asked in parts. */
   maxResponseBytes: 10 * 2 ** 20,
+  /**
+   * The longest a read at `latest` (and `eth_blockNumber`) is answered from memory (head-cache.ts),
+   * should no newer block be seen before: a quarter of a second, under any chain's block time.
+   */
+  latestMaxAgeMs: 250,
 } as const
 
 export type PoolSettings = Record<keyof typeof FORWARDING, number> & RankingSettings

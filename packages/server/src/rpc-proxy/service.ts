@@ -1,5 +1,5 @@
 import { RPC_LIMITS, RpcProxyOptions, type RpcProxyOptionsInput } from './config.ts'
-import { type PoolSettings, UpstreamPool } from './pool.ts'
+import { FORWARDING, type PoolSettings, UpstreamPool } from './pool.ts'
 import { CostBuckets } from './rate-limit.ts'
 import { ChainRelay } from './relay.ts'
 
@@ -21,7 +21,11 @@ export function startRpcProxy(input: RpcProxyOptionsInput, settings?: PoolSettin
   const relays = new Map(
     Object.entries(upstreams).map(([chainId, urls]) => [
       Number(chainId),
-      new ChainRelay(Number(chainId), new UpstreamPool(urls, settings)),
+      new ChainRelay(
+        Number(chainId),
+        new UpstreamPool(urls, settings),
+        (settings ?? FORWARDING).latestMaxAgeMs,
+      ),
     ]),
   )
   return {

@@ -13,7 +13,7 @@ describe('the numbers the docs give for ranking and forwarding', () => {
       weights: { stability: 0.7, latency: 0.3 },
     })
   })
-  it('forward with a 10 s timeout and 3 retries from 150 ms; hedge after 1.5 s, answers up to 10 MiB', () => {
+  it('forward with a 10 s timeout and 3 retries from 150 ms; hedge after 1.5 s, answers up to 10 MiB, latest reads kept 250 ms', () => {
     expect(FORWARDING).toEqual({
       timeoutMs: 10_000,
       retryCount: 3,
@@ -21,6 +21,7 @@ describe('the numbers the docs give for ranking and forwarding', () => {
       hedgeAfterMs: 1_500,
       demoteMs: 30_000,
       maxResponseBytes: 10 * 2 ** 20,
+      latestMaxAgeMs: 250,
     })
   })
 })
