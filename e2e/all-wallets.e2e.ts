@@ -51,6 +51,14 @@ describe('the all-wallets list', () => {
     const recommended = dialog(page).getByRole('list', { name: 'Recommended wallets' }).getByRole('button')
     await expect.poll(() => recommended.count()).toBe(4)
     expect(await names(recommended)).toEqual(listed.slice(0, 4))
+    // MetaMask's logo, the registry's inline SVG, drawn where its initials would be.
+    const metaMask = recommended.filter({ hasText: 'MetaMask' })
+    await expect
+      .poll(() =>
+        metaMask.locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth),
+      )
+      .toBeGreaterThan(0)
+    expect(await metaMask.locator('.monogram').count()).toBe(0)
     // The wallet in this browser stays in its own group, first.
     const browserWallets = dialog(page).getByRole('list', { name: 'Browser wallets' })
     expect(await browserWallets.getByRole('listitem').first().textContent()).toContain('Test Wallet')

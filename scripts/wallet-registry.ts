@@ -7,6 +7,7 @@
  *
  * Links that are not https (or, for the app links, the wallet's own scheme) are dropped, blank ones
  * become null, and the wallets are ordered: RECOMMENDED first, in that order, then by name.
+ * It writes no logos: run `scripts/wallet-icons.ts` on the result to put the recommended ones back.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { isAppLink, isHttpsLink } from '../packages/core/src/explorer/wallet.ts'

@@ -70,6 +70,22 @@ describe('the wallet registry', () => {
     )
   })
 
+  it('takes an inline SVG logo up to 16 kB, and a linked image up to 2 kB', () => {
+    const svg = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg"/>')}`
+    expect(
+      parseWalletRegistry({ wallets: [wallet({ image_url: svg })] }, 'wallets.json').wallets[0]?.image_url,
+    ).toBe(svg)
+    expect(refusal({ wallets: [wallet({ image_url: `${svg}${' '.repeat(16_384)}x` })] })).toMatch(
+      /wallets\.0\.image_url: Too big/,
+    )
+    expect(refusal({ wallets: [wallet({ image_url: `https://example.com/${'a'.repeat(2_048)}` })] })).toBe(
+      'Wallet registry wallets.json: wallets.0.image_url: must be at most 2048 characters',
+    )
+    expect(refusal({ wallets: [wallet({ image_url: 'javascript:alert(1)' })] })).toMatch(
+      /wallets\.0\.image_url/,
+    )
+  })
+
   it('refuses twice the same id, unknown fields and malformed chains', () => {
     expect(refusal({ wallets: [wallet(), wallet()] })).toBe(
       'Wallet registry wallets.json: wallets.1.id: appears twice',

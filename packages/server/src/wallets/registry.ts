@@ -24,6 +24,16 @@ export const CHAIN_REF = /^[-a-z0-9]{3,8}(:[-_a-zA-Z0-9]{1,32})?$/
 const link = (check: (value: string) => boolean, what: string) =>
   z.string().trim().max(2_048).refine(check, what).nullable().default(null)
 const httpsLink = link(isHttpsLink, 'must be an https URL')
+/** A logo drawn inline (`data:image/svg+xml,…`) is longer than a link; a few kB each, capped so one cannot swell every page. */
+const MAX_DATA_IMAGE = 16_384
+const imageUrl = z
+  .string()
+  .trim()
+  .max(MAX_DATA_IMAGE)
+  .refine(isWalletImageUrl, 'must be an https URL or a data:image/… URL')
+  .refine((url) => url.startsWith('data:') || url.length <= 2_048, 'must be at most 2048 characters')
+  .nullable()
+  .default(null)
 
 const RegistryWallet = z.strictObject({
   id: z.string().regex(WALLET_ID, 'must be 1–128 letters, digits, dots, hyphens or underscores'),
@@ -34,7 +44,7 @@ const RegistryWallet = z.strictObject({
     .nullable()
     .default(null),
   homepage: httpsLink,
-  image_url: link(isWalletImageUrl, 'must be an https URL or a data:image/… URL'),
+  image_url: imageUrl,
   mobile_link: link(isAppLink, 'must be an https link or the wallet’s own scheme (rainbow://)'),
   desktop_link: link(isAppLink, 'must be an https link or the wallet’s own scheme'),
   webapp_link: httpsLink,

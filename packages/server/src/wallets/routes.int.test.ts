@@ -49,7 +49,7 @@ describeEachBackend('GET /v1/wallets', (backend) => {
       url: `/v1/wallets?projectId=${project.id}${query}`,
       headers: { origin },
     })
-    return { status: response.statusCode, body: response.json() }
+    return { status: response.statusCode, body: response.json(), bytes: response.rawPayload.length }
   }
   const list = async (query: string, app = shipped): Promise<Answer> => {
     const { status, body } = await ask(query, app)
@@ -66,6 +66,8 @@ describeEachBackend('GET /v1/wallets', (backend) => {
       'Base (formerly Coinbase Wallet)',
       'Rainbow',
     ])
+    // The recommended wallets' inline logos ride on the first page: it stays well under 64 kB.
+    expect((await ask('')).bytes).toBeLessThan(64_000)
     const pages = [first.data]
     for (let page = 2; page <= Math.ceil(first.count / 40); page++)
       pages.push((await list(`&page=${page}`)).data)
@@ -82,7 +84,8 @@ describeEachBackend('GET /v1/wallets', (backend) => {
         id: 'me.rainbow',
         name: 'Rainbow',
         image_id: null,
-        image_url: null,
+        // Its logo, shipped inline: no vendor's CDN is asked for it.
+        image_url: expect.stringMatching(/^data:image\/svg\+xml,%3Csvg/),
         rdns: 'me.rainbow',
         homepage: 'https://rainbow.me/',
         mobile_link: 'rainbow://',
