@@ -151,21 +151,30 @@ async function serve(database: Database, rpcUrl: string): Promise<Served> {
 async function timeToComplete(services: Served, expected: Set<string>) {
   const started = performance.now()
   await services.get(`/account/${chain.target}/balance`)
-  let last = { transactions: 0, nfts: 0, nativeHistoryFrom: null as string | null }
-  await waitFor(async () => {
-    const shown = await history(services)
-    const nfts = (await services.get(`/account/${chain.target}/nfts`)) as { data: Array<{ tokenId: string }> }
-    last = {
-      transactions: shown.hashes.size,
-      nfts: nfts.data.length,
-      nativeHistoryFrom: shown.nativeHistoryFrom,
-    }
-    return (
-      sameSet(shown.hashes, expected) &&
-      sameSet(new Set(nfts.data.map((nft) => nft.tokenId)), chain.heldNfts) &&
-      (await balancesMatch(services))
-    )
-  }, "the target's complete account")
+  let last = { transactions: 0, nfts: 0, nativeHistoryFrom: null as string | null, balances: false }
+  const missing = () =>
+    `shown ${last.transactions} of ${expected.size} transactions, ${last.nfts} of ${chain.heldNfts.size} NFTs, balances ${last.balances ? 'equal' : 'not equal'} to the chain's`
+  await waitFor(
+    async () => {
+      const shown = await history(services)
+      const nfts = (await services.get(`/account/${chain.target}/nfts`)) as {
+        data: Array<{ tokenId: string }>
+      }
+      last = {
+        transactions: shown.hashes.size,
+        nfts: nfts.data.length,
+        nativeHistoryFrom: shown.nativeHistoryFrom,
+        balances: await balancesMatch(services),
+      }
+      return (
+        sameSet(shown.hashes, expected) &&
+        sameSet(new Set(nfts.data.map((nft) => nft.tokenId)), chain.heldNfts) &&
+        last.balances
+      )
+    },
+    "the target's complete account",
+    missing,
+  )
   return { seconds: seconds(performance.now() - started), ...last }
 }
 
@@ -259,11 +268,11 @@ async function chainTableBytes(database: Database): Promise<number> {
   return Number(rows[0]?.bytes ?? 0)
 }
 
-async function waitFor(done: () => Promise<boolean>, what: string): Promise<void> {
+async function waitFor(done: () => Promise<boolean>, what: string, state = () => ''): Promise<void> {
   const deadline = performance.now() + COMPLETE_TIMEOUT_MS
   while (!(await done())) {
     if (performance.now() > deadline)
-      throw new Error(`${what}: not reached in ${COMPLETE_TIMEOUT_MS / 1000} s`)
+      throw new Error(`${what}: not reached in ${COMPLETE_TIMEOUT_MS / 1000} s ${state()}`.trim())
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
