@@ -157,20 +157,14 @@ async function timeToComplete(services: Served, expected: Set<string>) {
   await waitFor(
     async () => {
       const shown = await history(services)
-      const nfts = (await services.get(`/account/${chain.target}/nfts`)) as {
-        data: Array<{ tokenId: string }>
-      }
+      const nfts = await heldNfts(services)
       last = {
         transactions: shown.hashes.size,
-        nfts: nfts.data.length,
+        nfts: nfts.size,
         nativeHistoryFrom: shown.nativeHistoryFrom,
         balances: await balancesMatch(services),
       }
-      return (
-        sameSet(shown.hashes, expected) &&
-        sameSet(new Set(nfts.data.map((nft) => nft.tokenId)), chain.heldNfts) &&
-        last.balances
-      )
+      return sameSet(shown.hashes, expected) && sameSet(nfts, chain.heldNfts) && last.balances
     },
     "the target's complete account",
     missing,
@@ -191,6 +185,20 @@ async function history(services: Served) {
     cursor = page.next
   } while (cursor)
   return { hashes, nativeHistoryFrom }
+}
+
+/** Every NFT the route lists for the target, through all its pages (20 a page). */
+async function heldNfts(services: Served): Promise<Set<string>> {
+  const tokenIds = new Set<string>()
+  let cursor: string | null = null
+  do {
+    const page = (await services.get(
+      `/account/${chain.target}/nfts${cursor ? `?cursor=${cursor}` : ''}`,
+    )) as { data: Array<{ tokenId: string }>; next: string | null }
+    for (const nft of page.data) tokenIds.add(nft.tokenId)
+    cursor = page.next
+  } while (cursor)
+  return tokenIds
 }
 
 async function balancesMatch(services: Served): Promise<boolean> {
